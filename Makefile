@@ -1,0 +1,53 @@
+# Two commands set everything up on a fresh machine with Python 3.11+:
+#   make demo   create .venv, install, migrate, load demo data, serve on http://127.0.0.1:8000
+#   make test   create .venv, install, run the whole test suite
+# Both are idempotent. DATABASE_URL / REDIS_URL switch from the embedded default (SQLite,
+# in-memory channel layer, eager Celery) to PostgreSQL + Redis.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: demo test install locales lint serve clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	@# An interrupted earlier install can leave a venv without pip: start it again.
+	$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+locales: install
+	$(BIN)/python manage.py compile_locales
+
+demo: install locales
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
+	@echo ""
+	@echo "  Card Club is serving on http://$(HOST):$(PORT)/"
+	@echo "  Log in as demo / tractor-demo (the demo club's owner)."
+	@echo ""
+	$(BIN)/daphne -b $(HOST) -p $(PORT) cardclub.asgi:application
+
+serve: install
+	$(BIN)/daphne -b $(HOST) -p $(PORT) cardclub.asgi:application
+
+test: install locales
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache

@@ -1,0 +1,402 @@
+"""Live-table load test: N tables of four bot clients at one move per second each.
+
+Usage (PostgreSQL and Redis running; the machine's other work stopped)::
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclub_dev REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python bench/live.py --levels 50 200 500 --seconds 25
+
+It creates a scratch PostgreSQL database, starts one Daphne process serving the site with the
+Redis channel layer, and prepares tables whose deals are already in the play phase (moves written
+straight to the log). Client processes open four authenticated sockets per table; every second the
+seat to move picks one of its legal hints and acts. A move's round trip is the time from sending
+it until all four seats hold a view of the new version. The same harness then drives a bare
+Channels echo-broadcast consumer (one group per table, the mover's message sent to all four
+sockets) served by a second Daphne process, for the baseline on the same machine in the same run.
+Server steps are switched off (``TABLES_PACING=off``): clients make every move, so the figures
+measure the write path and the fan-out, not Celery.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+ORIGIN = "http://127.0.0.1"
+PASSWORD_HASH = "!"  # bench users never log in by password: sessions are created directly
+
+
+# -- the bare baseline: an echo-broadcast consumer ------------------------------------------------
+
+
+def _echo_app() -> Any:
+    import django
+    from channels.generic.websocket import AsyncJsonWebsocketConsumer
+    from channels.routing import ProtocolTypeRouter, URLRouter
+    from django.urls import path
+
+    django.setup()
+
+    class EchoConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+        """Joins the table's group; a message from one socket is broadcast to the group."""
+
+        async def connect(self) -> None:
+            self.group = f"echo-{self.scope['url_route']['kwargs']['table']}"
+            await self.channel_layer.group_add(self.group, self.channel_name)
+            await self.accept()
+
+        async def receive_json(self, content: Any, **kwargs: Any) -> None:
+            await self.channel_layer.group_send(self.group, {"type": "echo.message", "version": content["v"]})
+
+        async def echo_message(self, event: dict[str, Any]) -> None:
+            await self.send_json({"type": "view", "version": event["version"]})
+
+    from django.core.asgi import get_asgi_application
+
+    return ProtocolTypeRouter(
+        {
+            "http": get_asgi_application(),  # /healthz, so the process is awaited like the site
+            "websocket": URLRouter([path("ws/echo/<int:table>/", EchoConsumer.as_asgi())]),
+        }
+    )
+
+
+_echo: Any = None
+
+
+async def echo_application(scope: Any, receive: Any, send: Any) -> None:
+    """ASGI entry point of the baseline (``daphne bench.live:echo_application``)."""
+    global _echo
+    if _echo is None:
+        _echo = _echo_app()
+    await _echo(scope, receive, send)
+
+
+# -- preparing tables ----------------------------------------------------------------------------
+
+
+def prepare(count: int, offset: int) -> list[dict[str, Any]]:
+    """Create ``count`` shengji tables of four bench users, each deal advanced to the play phase."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from engine import get_game
+    from league.models import Club, Deal, Membership, Move
+    from tables.models import LiveTable, TableSeat
+    from tables.services import deals
+
+    club, _ = Club.objects.get_or_create(slug="bench", defaults={"name": "Bench"})
+    user_model = get_user_model()
+    users = user_model.objects.bulk_create(
+        user_model(username=f"bench{offset + i}", password=PASSWORD_HASH) for i in range(count * 4)
+    )
+    Membership.objects.bulk_create(Membership(club=club, user=u) for u in users)
+    cookies = []
+    for user in users:
+        session = SessionStore()
+        session["_auth_user_id"] = str(user.pk)
+        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_hash"] = user.get_session_auth_hash()
+        session.create()
+        cookies.append(f"{settings.SESSION_COOKIE_NAME}={session.session_key}")
+    game = get_game("shengji")
+    tables = []
+    for t in range(count):
+        table = LiveTable.objects.create(
+            club=club, host=users[4 * t], game="shengji", rules={}, seconds_per_decision=3600
+        )
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, seat=s, user=users[4 * t + s], ready=True) for s in range(4)
+        )
+        deal = deals.begin_match(table)
+        while True:
+            moves = _to_play_phase(game, deal)
+            if moves is not None:
+                break
+            Deal.objects.filter(pk=deal.pk).delete()
+            deal = deals.start_deal(table.match, 1)  # a redeal before play: draw another deck
+        Move.objects.bulk_create(Move(deal=deal, seq=i, seat=s, action=a) for i, (s, a) in enumerate(moves))
+        Deal.objects.filter(pk=deal.pk).update(version=len(moves))
+        tables.append({"id": table.pk, "cookies": cookies[4 * t : 4 * t + 4]})
+    return tables
+
+
+def _to_play_phase(game: Any, deal: Any) -> list[tuple[int, str]] | None:
+    """Bot moves from the deal's start until the play phase, or ``None`` if it ends first."""
+    state = game.start(game.rules_from_json(deal.rules), 4, deal.deck, deal.situation)
+    bots = [game.bot("heuristic", random.Random(s)) for s in range(4)]
+    moves: list[tuple[int, str]] = []
+    while state.view(None)["phase"] != "play":
+        if state.is_over():
+            return None
+        seat = min(state.must_move())
+        action = bots[seat].choose(state, seat)
+        state.apply(seat, action)
+        moves.append((seat, str(action)))
+    return moves
+
+
+# -- clients ---------------------------------------------------------------------------------------
+
+PREFERRED = ("play", "bury", "pickup", "draw")
+
+
+async def table_client(
+    base: str, table: dict[str, Any], seconds: float, echo: bool, out: dict[str, Any]
+) -> None:
+    """Four sockets of one table; once a second the seat to move acts, and the round trip is timed."""
+    import websockets
+
+    path = f"/ws/echo/{table['id']}/" if echo else f"/ws/tables/{table['id']}/"
+    sockets = []
+    for cookie in table["cookies"]:
+        for attempt in range(20):
+            try:
+                ws = await websockets.connect(
+                    "ws://" + base + path,
+                    additional_headers={"Cookie": cookie} if cookie else None,
+                    origin=ORIGIN,
+                    open_timeout=30,
+                    max_size=2**20,
+                )
+                break
+            except Exception:
+                await asyncio.sleep(0.2 * (attempt + 1))
+        else:
+            out["failed_connections"] += 1
+            out["connected"] += 1
+            return
+        sockets.append(ws)
+    out["connected"] += 1
+    latest: list[dict[str, Any] | None] = [None] * 4
+    changed = asyncio.Event()
+
+    async def read(seat: int, ws: Any) -> None:
+        async for raw in ws:
+            frame = json.loads(raw)
+            if frame.get("type") == "view":
+                latest[seat] = frame
+                changed.set()
+            elif frame.get("type") == "error":
+                out["errors"] += 1
+
+    readers = [asyncio.ensure_future(read(s, ws)) for s, ws in enumerate(sockets)]
+    await out["start"].wait()
+    began = time.monotonic()
+    version = 0
+    await asyncio.sleep(random.random())  # spread the tables over the second
+    while time.monotonic() - began < seconds:
+        tick = time.monotonic()
+        t0 = time.monotonic()
+        if echo:
+            version += 1
+            await sockets[version % 4].send(json.dumps({"v": version}))
+            target = version
+        else:
+            move = _next_move(latest)
+            if move is None:
+                if all(f is not None and f["state"]["phase"] == "over" for f in latest):
+                    break
+                await asyncio.sleep(0.05)
+                continue
+            seat, action, target = move
+            await sockets[seat].send(json.dumps({"type": "act", "action": action, "version": target - 1}))
+        while not all(f is not None and f["version"] >= target for f in latest):
+            changed.clear()
+            try:
+                await asyncio.wait_for(changed.wait(), 5)
+            except TimeoutError:
+                out["timeouts"] += 1
+                break
+        else:
+            out["rtts"].append(time.monotonic() - t0)
+        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+    for reader in readers:
+        reader.cancel()
+    for ws in sockets:
+        await ws.close()
+
+
+def _next_move(latest: list[dict[str, Any] | None]) -> tuple[int, str, int] | None:
+    for seat, frame in enumerate(latest):
+        if frame is None or not frame.get("legal") or seat not in (frame.get("clock") or {}).get("seats", []):
+            continue
+        if any(f is None or f["version"] != frame["version"] for f in latest):
+            return None  # a view is still on its way
+        hints = frame["legal"]
+        for verb in PREFERRED:
+            chosen = [h for h in hints if h.split()[0] == verb]
+            if chosen:
+                return seat, random.choice(chosen), frame["version"] + 1
+    return None
+
+
+def client_process(
+    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any
+) -> Any:
+    """One client process: all its tables' sockets on one event loop; returns the round trips."""
+
+    async def main() -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rtts": [],
+            "errors": 0,
+            "timeouts": 0,
+            "failed_connections": 0,
+            "connected": 0,
+        }
+        out["start"] = asyncio.Event()
+        tasks = []
+        # Connect everything first (a few tables at a time), then start all tables together.
+        for table in tables:
+            tasks.append(asyncio.ensure_future(table_client(base, table, seconds, echo, out)))
+            while len(tasks) - out["connected"] > 20:
+                await asyncio.sleep(0.01)
+        while out["connected"] < len(tasks):
+            await asyncio.sleep(0.05)
+        ready.release()
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+        out["start"].set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        out.pop("start")
+        return out
+
+    return asyncio.run(main())
+
+
+def _client_entry(
+    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any, results: Any
+) -> None:
+    results.put(client_process(base, tables, seconds, echo, ready, go))
+
+
+def run_level(
+    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, processes: int
+) -> dict[str, Any]:
+    """Drive ``tables`` from ``processes`` client processes; return moves/s and round-trip percentiles."""
+    ctx = multiprocessing.get_context("spawn")
+    ready = ctx.Semaphore(0)
+    go = ctx.Event()
+    queue = ctx.Queue()
+    chunks = [tables[i::processes] for i in range(processes)]
+    workers = [
+        ctx.Process(target=_client_entry, args=(base, chunk, seconds, echo, ready, go, queue))
+        for chunk in chunks
+    ]
+    for worker in workers:
+        worker.start()
+    for _ in chunks:
+        ready.acquire()
+    began = time.monotonic()
+    go.set()
+    results = [queue.get(timeout=seconds + 600) for _ in workers]
+    elapsed = time.monotonic() - began
+    for worker in workers:
+        worker.join(30)
+    rtts = sorted(r for res in results for r in res["rtts"])
+    return {
+        "tables": len(tables),
+        "moves": len(rtts),
+        "moves_per_s": round(len(rtts) / min(elapsed, seconds + 1), 1),
+        "p50_ms": round(1000 * statistics.median(rtts), 1) if rtts else None,
+        "p99_ms": round(1000 * rtts[int(0.99 * (len(rtts) - 1))], 1) if rtts else None,
+        "errors": sum(r["errors"] for r in results),
+        "timeouts": sum(r["timeouts"] for r in results),
+        "failed_connections": sum(r["failed_connections"] for r in results),
+    }
+
+
+# -- orchestration ---------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def serve(env: dict[str, str], app: str) -> Iterator[str]:
+    """One Daphne process on a free port, its log in the temporary folder; yields its URL."""
+    from tests.servers import BIN, free_port, wait_for_http
+
+    port = free_port()
+    log = open(Path(tempfile.gettempdir()) / f"bench-daphne-{app.split(':')[0]}.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/healthz")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
+def main() -> None:
+    """Prepare, serve, measure every level for the tables and the echo baseline, print a table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", type=int, nargs="+", default=[50, 200, 500])
+    parser.add_argument("--seconds", type=float, default=25)
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
+    args = parser.parse_args()
+    if not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
+    from tests.servers import manage, scratch_database
+
+    with scratch_database() as env:
+        env.update(
+            TABLES_PACING="off", DB_CONN_MAX_AGE="60", LOG_LEVEL="WARNING", DEBUG="0", SECRET_KEY="bench"
+        )
+        manage(env, "migrate", "--noinput", "-v0")
+        os.environ.update(env)
+        import django
+
+        django.setup()
+        began = time.monotonic()
+        prepared = {}
+        offset = 0
+        for level in args.levels:
+            prepared[level] = prepare(level, offset)
+            offset += level * 4
+        print(f"prepared {sum(args.levels)} tables in {time.monotonic() - began:.0f}s", flush=True)
+        rows = []
+        with (
+            serve(env, "cardclub.asgi:application") as site,
+            serve(env, "bench.live:echo_application") as echo,
+        ):
+            for level in args.levels:
+                row = run_level(
+                    site.removeprefix("http://"), prepared[level], args.seconds, False, args.processes
+                )
+                rows.append(("tables", row))
+                print(json.dumps({"kind": "tables", **row}), flush=True)
+                echo_tables = [{"id": i, "cookies": [""] * 4} for i in range(level)]
+                row = run_level(echo.removeprefix("http://"), echo_tables, args.seconds, True, args.processes)
+                rows.append(("echo", row))
+                print(json.dumps({"kind": "echo", **row}), flush=True)
+        print("\n| kind | tables | moves/s | p50 ms | p99 ms | errors | timeouts |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for kind, row in rows:
+            print(
+                f"| {kind} | {row['tables']} | {row['moves_per_s']} | {row['p50_ms']} | {row['p99_ms']} "
+                f"| {row['errors']} | {row['timeouts']} |"
+            )
+
+
+if __name__ == "__main__":
+    main()

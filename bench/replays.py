@@ -1,0 +1,216 @@
+"""Replay viewer benchmark: server build time, first paint in Chromium, bytes per Tractor deal.
+
+    .venv/bin/python bench/replays.py [--deals 40] [--paints 10]
+
+Runs on a scratch database of its own (PostgreSQL when DATABASE_URL names one, else SQLite) and
+prints one JSON object. Targets: building the viewer's data for a Tractor deal < 50 ms (median
+and p99), first contentful paint of the viewer page < 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    """Median, p99 and max in milliseconds."""
+    ms = [v * 1000 for v in values]
+    return {
+        "median_ms": round(statistics.median(ms), 2),
+        "p99_ms": round(percentile(ms, 0.99), 2),
+        "max_ms": round(max(ms), 2),
+    }
+
+
+def build_times(deal_ids: list[int]) -> dict[str, Any]:
+    """Time the viewer's data per deal: from the rows (query + replay) and the replay alone."""
+    from league.models import Deal
+    from replays.services.frames import ALL
+    from replays.services.records import deal_record
+    from replays.services.steps import build, build_many
+
+    out: dict[str, Any] = {}
+    build(deal_record(Deal.objects.get(pk=deal_ids[0])), ALL)  # warm imports and the engine's caches
+    for label, perspective in (("all_hands", ALL), ("one_seat", 2)):
+        from_rows, replay_only = [], []
+        for pk in deal_ids:
+            started = time.perf_counter()
+            record = deal_record(Deal.objects.get(pk=pk))
+            loaded = time.perf_counter()
+            build(record, perspective)
+            done = time.perf_counter()
+            from_rows.append(done - started)
+            replay_only.append(done - loaded)
+        out[label] = {"from_rows": summary(from_rows), "replay_and_frames": summary(replay_only)}
+    records = [deal_record(Deal.objects.get(pk=pk)) for pk in deal_ids]
+    every = []
+    for record in records:
+        started = time.perf_counter()
+        build_many(record, [ALL, 0, 1, 2, 3])
+        every.append(time.perf_counter() - started)
+    out["every_perspective_in_one_replay"] = summary(every)
+    return out
+
+
+def stored_bytes(deal_ids: list[int]) -> dict[str, Any]:
+    """Bytes of a Tractor deal as rows (PostgreSQL's own sizes when on it) and as exported JSON."""
+    from django.db import connection
+
+    from league.models import Deal, Move
+    from replays.services.records import deal_record
+
+    deals = Deal.objects.filter(pk__in=deal_ids)
+    raw = [len(deal_record(d).dumps().encode()) for d in deals]
+    gz = [len(gzip.compress(deal_record(d).dumps().encode())) for d in deals]
+    moves = Move.objects.filter(deal_id__in=deal_ids).count()
+    out: dict[str, Any] = {
+        "deals": len(raw),
+        "moves_per_deal": round(moves / len(raw), 1),
+        "export_json_bytes": round(statistics.mean(raw)),
+        "export_json_gzip_bytes": round(statistics.mean(gz)),
+    }
+    if connection.vendor == "postgresql":
+        ids = list(deal_ids)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT sum(pg_column_size(d.*)) FROM league_deal d WHERE id = ANY(%s)", [ids])
+            deal_rows = cursor.fetchone()[0]
+            moves_sql = "SELECT sum(pg_column_size(m.*)) FROM league_move m WHERE deal_id = ANY(%s)"
+            cursor.execute(moves_sql, [ids])
+            move_rows = cursor.fetchone()[0]
+        out["rows_bytes_postgresql"] = {
+            "deal_row": round(deal_rows / len(raw)),
+            "move_rows": round(move_rows / len(raw)),
+            "per_move": round(move_rows / moves, 1),
+            "note": "pg_column_size of whole rows, without index entries or page overhead",
+        }
+    else:
+        sizes = [
+            sum(len(json.dumps(getattr(d, f))) for f in ("rules", "seats", "situation", "deck", "result"))
+            + len(d.salt)
+            + len(d.commitment)
+            + len(d.seed)
+            for d in deals
+        ]
+        per_move = [
+            len(a) + 2 + 8 + 8 + 8 + 1 + 26
+            for a in Move.objects.filter(deal_id__in=deal_ids).values_list("action", flat=True)
+        ]
+        out["rows_bytes_estimate"] = {
+            "deal_row_payload": round(statistics.mean(sizes)),
+            "move_rows": round(sum(per_move) / len(raw)),
+            "note": "SQLite: field payloads only (action text + ids, seq, seat, flag, timestamp)",
+        }
+    return out
+
+
+PAINT_JS = """() => new Promise(done => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const report = fcp => done({fcp, ttfb: nav.responseStart, dcl: nav.domContentLoadedEventEnd});
+  const e = performance.getEntriesByName('first-contentful-paint');
+  if (e.length) return report(e[0].startTime);
+  new PerformanceObserver(l => report(l.getEntries()[0].startTime)).observe({type: 'paint', buffered: true});
+})"""
+
+
+def load_times(browser: Any, url: str, runs: int, ready: str | None) -> dict[str, Any]:
+    """Paint Timing and Navigation Timing of ``runs`` loads of ``url`` (after one warm-up load)."""
+    samples: dict[str, list[float]] = {"fcp": [], "ttfb": [], "dcl": []}
+    for i in range(runs + 1):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url)
+        if ready:
+            page.wait_for_selector(ready)
+        timing = page.evaluate(PAINT_JS)
+        context.close()
+        if i:  # the first load warms the server's code paths and Chromium itself
+            for key in samples:
+                samples[key].append(timing[key] / 1000)
+    return {
+        "first_contentful_paint": summary(samples["fcp"]),
+        "time_to_first_byte": summary(samples["ttfb"]),
+        "dom_content_loaded": summary(samples["dcl"]),
+    }
+
+
+def first_paints(url: str, deal_ids: list[int], runs: int) -> dict[str, Any]:
+    """First contentful paint (Paint Timing API) of the viewer page in headless Chromium, with the
+    home page as a baseline for what Chromium itself costs here."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM_ARGS
+    from tests.conftest import chromium_path
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        viewer = load_times(browser, f"{url}/deals/{deal_ids[0]}/?at=120", runs, "#viewer.ready")
+        home = load_times(browser, f"{url}/", runs, None)
+        browser.close()
+    return {
+        "viewer": viewer,
+        "home_page_baseline": home,
+        "runs": runs,
+        "note": "each load in a fresh browser context; the deal's steps are cached after the warm-up",
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=40, help="bot-played Tractor deals to measure")
+    parser.add_argument("--paints", type=int, default=10, help="page loads in Chromium")
+    args = parser.parse_args()
+
+    from tests.servers import daphne, scratch_database
+
+    with scratch_database() as env:
+        os.environ.update(env)
+        if "DATABASE_URL" not in env:
+            os.environ.pop("DATABASE_URL", None)
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        from league.models import Club
+        from replays.services.samples import play_sample_match
+
+        call_command("migrate", "--noinput", verbosity=0)
+        club = Club.objects.create(name="Bench", slug="bench")
+        deal_ids: list[int] = []
+        seed = 0
+        while len(deal_ids) < args.deals:
+            seed += 1
+            match = play_sample_match(club, "tractor", 4, seed)
+            deal_ids += [d.pk for d in match.deals.filter(result__outcome="played")]
+        deal_ids = deal_ids[: args.deals]
+        result: dict[str, Any] = {"database": env.get("DATABASE_URL", "sqlite").split("@")[-1]}
+        result["build"] = build_times(deal_ids)
+        result["bytes_per_tractor_deal"] = stored_bytes(deal_ids)
+        from django.db import connections
+
+        connections.close_all()
+        with daphne(env) as url:
+            result["page"] = first_paints(url, deal_ids, args.paints)
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

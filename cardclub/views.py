@@ -1,0 +1,79 @@
+"""Site-wide pages: home, game rules, sign-up and the health endpoint."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import markdown
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from cardclub import health
+from cardclub.games import GAMES, GAMES_BY_NAME
+from league.models import Club
+
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page: the games and the clubs open to the visitor."""
+    clubs = Club.objects.visible_to(request.user).order_by("name")[:20]
+    return render(request, "home.html", {"games": GAMES, "clubs": clubs})
+
+
+def game_rules(request: HttpRequest, name: str) -> HttpResponse:
+    """A game's full rules, rendered from docs/rules/<name>.md."""
+    game = GAMES_BY_NAME.get(name)
+    if game is None:
+        raise Http404
+    path = RULES_DIR / f"{name}.md"
+    body = None
+    if path.exists():
+        html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"])
+        # The rules files are ours, in the repository: trusted HTML.
+        body = mark_safe(html)  # noqa: S308
+    return render(request, "rules.html", {"game": game, "body": body})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and sign in."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s. Your account is ready.") % {"name": user})
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@never_cache
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Database, channel layer and broker reachability as JSON; 503 when one is down."""
+    checks = {
+        "database": await sync_to_async(health.check_database)(),
+        "channel_layer": await health.check_channel_layer(),
+        "broker": await sync_to_async(health.check_broker)(),
+    }
+    if request.GET.get("worker"):
+        checks["worker"] = await sync_to_async(health.check_worker)()
+    ok = all(check["ok"] for check in checks.values())
+    body = {
+        "status": "ok" if ok else "fail",
+        "checks": checks,
+        "node": f"{socket.gethostname()}:{os.getpid()}",
+    }
+    return JsonResponse(body, status=200 if ok else 503)

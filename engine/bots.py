@@ -1,0 +1,168 @@
+"""Bots for the Shengji family: random-legal and a simple heuristic, both seeded.
+
+They read only what their seat may know: their hand, the public zones and the trick (through
+``TrickDeal`` fields that ``view(seat)`` also shows), never other hands or the stock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal
+from engine.cards import CARD_POINTS, SUITS
+from engine.game import Action, Bot, DealState
+from engine.trickdeal import TrickDeal
+from engine.tricks import trick_winner, unit_is_safe
+from engine.trump import TrumpContext
+from engine.units import decompose
+
+SAMPLE = 200  # at most this many candidate plays are looked at per decision
+
+
+def _deal(state: DealState) -> TrickDeal:
+    assert isinstance(state, TrickDeal)
+    return state
+
+
+class RandomBot(Bot):
+    """Picks uniformly among (a sample of) the legal actions; declares now and then."""
+
+    def choose(self, state: DealState, seat: int) -> Action:
+        """A random legal action."""
+        deal = _deal(state)
+        if deal.phase == "bury":
+            cards = list(deal.hands[seat].elements())
+            return Bury(tuple(self.rng.sample(cards, deal.setup.kitty_size)))
+        if deal.phase == "draw" and self.rng.random() > 0.1:
+            return Draw()
+        return self.rng.choice(deal.sample_actions(seat, SAMPLE))
+
+    def offer(self, state: DealState, seat: int) -> Action | None:
+        """Now and then a random optional declaration or redeal."""
+        if self.rng.random() > 0.05:
+            return None
+        options = list(state.legal_actions(seat))
+        return self.rng.choice(options) if options else None
+
+
+def _cost(card: str, trump: TrumpContext) -> int:
+    """How much a card is worth keeping: trumps and high cards cost more to give away."""
+    return (100 if trump.is_trump(card) else 0) + trump.order[card]
+
+
+class HeuristicBot(Bot):
+    """Declares long suits, buries low side cards, leads safe winners, wins cheaply, feeds partners."""
+
+    def offer(self, state: DealState, seat: int) -> Action | None:
+        """Redeal a pointless hand; declare when the suit would be long."""
+        deal = _deal(state)
+        if deal.phase in ("kitty", "bid") and deal.pointless(seat):
+            return Redeal()
+        return self._declaration(deal, seat)
+
+    def _declaration(self, deal: TrickDeal, seat: int) -> Declare | None:
+        options = deal.declarations(seat)
+        if not options:
+            return None
+        hand = deal.hands[seat]
+        size = sum(hand.values())
+        late = deal.phase == "kitty" or size >= deal.setup.hand_size * 0.6
+        best = max(options, key=lambda d: (len(d.cards), _suit_length(hand, d.cards)))
+        strong = _suit_length(hand, best.cards) >= max(3, size // 4) or best.cards[0] in ("LJ", "BJ")
+        return best if late and strong else None
+
+    def choose(self, state: DealState, seat: int) -> Action:
+        """The heuristic action for the phase."""
+        deal = _deal(state)
+        if deal.phase == "draw":
+            return self._declaration(deal, seat) or Draw()
+        if deal.phase == "kitty":
+            return next(iter(deal.kitty_options()))
+        if deal.phase == "bury":
+            return self._bury(deal, seat)
+        if deal.phase == "name":
+            return NameTrump(_longest_suit(deal.hands[seat], deal.trump))
+        if deal.phase == "bid":
+            return self._bid(deal, seat)
+        return Play(self._play(deal, seat))
+
+    def _bury(self, deal: TrickDeal, seat: int) -> Bury:
+        hand = deal.hands[seat]
+        trump = deal.trump
+        cards = sorted(hand.elements(), key=lambda c: (_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
+        return Bury(tuple(cards[: deal.setup.kitty_size]))
+
+    def _bid(self, deal: TrickDeal, seat: int) -> Action:
+        legal = [a for a in deal.legal_actions(seat) if isinstance(a, Bid)]
+        hand = deal.hands[seat]
+        permanent = sum(n for c, n in hand.items() if deal.trump.is_trump(c))
+        longest = max(
+            sum(n for c, n in hand.items() if c[1:] == s and not deal.trump.is_trump(c)) for s in SUITS
+        )
+        target = 80 - 5 * max(0, permanent + longest - 11)
+        fitting = [b for b in legal if b.points <= target and b.points >= target - 10]
+        if fitting:
+            return max(fitting, key=lambda b: b.points)
+        if Pass() in list(deal.legal_actions(seat)):
+            return Pass()
+        return max(legal, key=lambda b: b.points)
+
+    def _play(self, deal: TrickDeal, seat: int) -> tuple[str, ...]:
+        candidates = [a.cards for a in deal.sample_actions(seat, SAMPLE) if isinstance(a, Play)]
+        if deal.lead is None:
+            return self._lead(deal, seat, candidates)
+        return self._follow(deal, seat, candidates)
+
+    def _lead(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
+        trump = deal.trump
+        unknown = deal.unknown_to(seat)
+
+        def safe(play: tuple[str, ...]) -> bool:
+            counts = Counter(play)
+            suit = trump.eff[play[0]]
+            return all(unit_is_safe(u, suit, unknown, trump) for u in decompose(counts, trump))
+
+        def value(play: tuple[str, ...]) -> tuple[int, int, int]:
+            is_trump = trump.is_trump(play[0])
+            if safe(play):
+                return (2 if not is_trump else 1, len(play), sum(CARD_POINTS[c] for c in play))
+            low = -sum(_cost(c, trump) + 20 * CARD_POINTS[c] for c in play)
+            return (0, -1 if is_trump else 0, low)
+
+        return max(candidates, key=value)
+
+    def _follow(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
+        trump = deal.trump
+        plays = [c for _, c in deal.trick]
+        current = deal.trick[trick_winner(plays, trump, deal.setup.quads)][0]
+        friendly = deal.side_of(current) == deal.side_of(seat)
+        at_stake = sum(CARD_POINTS[c] * n for p in plays for c, n in p.items())
+        lead = deal.lead
+        assert lead is not None
+
+        def value(play: tuple[str, ...]) -> tuple[int, int]:
+            pts = sum(CARD_POINTS[c] for c in play)
+            cost = sum(_cost(c, trump) for c in play)
+            if friendly:
+                return (0, 10 * pts - cost)
+            wins = trick_winner([*plays, Counter(play)], trump, deal.setup.quads) == len(plays)
+            if wins and (at_stake + pts > 0 or len(plays) < deal.setup.seats - 1):
+                return (1, -cost)
+            return (0, -cost - 15 * pts)
+
+        return max(candidates, key=value)
+
+
+def _suit_length(hand: Counter[str], cards: tuple[str, ...]) -> int:
+    if cards[0] in ("LJ", "BJ"):
+        return sum(n for c, n in hand.items() if c in ("LJ", "BJ")) + 4
+    suit = cards[0][1]
+    return sum(n for c, n in hand.items() if c[1:] == suit)
+
+
+def _longest_suit(hand: Counter[str], trump: TrumpContext) -> str:
+    def length(suit: str) -> tuple[int, int]:
+        held = [c for c in hand.elements() if c[1:] == suit and not trump.is_trump(c)]
+        return (len(held), sum(trump.order[c] for c in held))
+
+    return max(SUITS, key=length)

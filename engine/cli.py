@@ -1,0 +1,153 @@
+"""``python -m engine``: selfplay, check, bench and playthrough, for every registered game.
+
+* ``selfplay --game G [--players P] [--deals N] [--seed S] [--bot KIND ...] [--rules k=v ...]``:
+  bots play N deals as consecutive matches; one JSON record per line, then a summary line.
+  Seat ``s`` gets the bot ``--bot`` number ``s % count`` (so ``--bot heuristic --bot random``
+  puts heuristic bots on seats 0 and 2).
+* ``check FILE``: replays a record or an NDJSON file of records; prints each result as JSON, or
+  the index and reason of the first illegal action and exits 1.
+* ``bench [--deals N]``: decisions and deals per second per game (and RLCard's Dou Dizhu when
+  installed), and the median legality check of a mid-deal Tractor play.
+* ``playthrough [--regen] [--game G]``: writes (or checks) the golden playthrough files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from engine.errors import EngineError
+from engine.match import Match, selfplay_deal
+from engine.record import DealRecord, ReplayError, check_record
+from engine.registry import game_names, get_game
+
+
+def _rules_json(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        out[key.strip()] = json.loads(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    return out
+
+
+def selfplay(args: argparse.Namespace, out: TextIO) -> int:
+    """Bots play ``args.deals`` deals; records and a summary go to ``out``."""
+    game = get_game(args.game)
+    rules = game.rules_from_json(_rules_json(args.rules or []))
+    seats = args.players or game.default_seats
+    kinds = args.bot or ["heuristic"]
+    rng = random.Random(args.seed)
+    match = Match(game.name, rules, seats)
+    tally: Counter[str] = Counter()
+    for _ in range(args.deals):
+        record = selfplay_deal(game, rules, seats, match.situation, rng, kinds)
+        if not args.quiet:
+            out.write(record.dumps() + "\n")
+        _count(record, kinds, tally)
+        match.add(record)
+        if match.over:
+            tally["matches won"] += 1
+            match = Match(game.name, rules, seats)
+    summary = {"game": game.name, "deals": args.deals, "seed": args.seed, "bots": kinds, **dict(tally)}
+    if len(set(kinds)) > 1 and tally["played"]:
+        summary["win_rate"] = {
+            k: round(tally[f"won by {k}"] / tally["played"], 4) for k in sorted(set(kinds))
+        }
+    out.write(json.dumps({"summary": summary}) + "\n")
+    return 0
+
+
+def _count(record: DealRecord, kinds: Sequence[str], tally: Counter[str]) -> None:
+    result = record.result or {}
+    tally["actions"] += len(record.actions)
+    if result.get("outcome") == "redeal":
+        tally["redeals"] += 1
+        return
+    tally["played"] += 1
+    winners = result.get("deal_winners") or []
+    won_by = {kinds[s % len(kinds)] for s in winners}
+    if len(won_by) == 1:
+        tally[f"won by {won_by.pop()}"] += 1
+    elif won_by:
+        tally["won by mixed sides"] += 1
+
+
+def check(args: argparse.Namespace, out: TextIO) -> int:
+    """Replay every record of ``args.file``; exit status 1 at the first bad one."""
+    with open(args.file, encoding="utf-8") as fh:
+        text = fh.read()
+    lines = [text] if text.lstrip().startswith("{") and "\n{" not in text.strip() else text.splitlines()
+    count = 0
+    for number, line in enumerate(lines):
+        if not line.strip() or '"summary"' in line[:12]:
+            continue
+        try:
+            state = check_record(DealRecord.loads(line))
+        except ReplayError as exc:
+            out.write(
+                json.dumps({"record": number, "index": exc.index, "error": exc.code, "reason": exc.message})
+                + "\n"
+            )
+            return 1
+        except EngineError as exc:
+            out.write(json.dumps({"record": number, "error": exc.code, "reason": exc.message}) + "\n")
+            return 1
+        count += 1
+        if not args.quiet:
+            out.write(json.dumps({"record": number, "result": state.result()}) + "\n")
+    out.write(json.dumps({"checked": count, "ok": True}) + "\n")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line parser."""
+    p = argparse.ArgumentParser(prog="python -m engine", description="Card game engine tools.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("selfplay", help="bots play deals; one JSON record per line")
+    s.add_argument("--game", required=True, choices=game_names())
+    s.add_argument("--players", type=int)
+    s.add_argument("--deals", type=int, default=1)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--bot", action="append", help="random or heuristic; repeat to alternate seats")
+    s.add_argument("--rules", action="append", metavar="K=V", help="a house-rule option; repeat")
+    s.add_argument("--quiet", action="store_true", help="print only the summary")
+    c = sub.add_parser("check", help="replay a record or NDJSON file of records")
+    c.add_argument("file")
+    c.add_argument("--quiet", action="store_true", help="print only the final line")
+    b = sub.add_parser("bench", help="decisions and deals per second")
+    b.add_argument("--deals", type=int, default=200)
+    b.add_argument("--seed", type=int, default=1)
+    t = sub.add_parser("playthrough", help="golden playthrough files")
+    t.add_argument("--regen", action="store_true", help="rewrite the files instead of comparing")
+    t.add_argument("--game", action="append")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run one command; returns the exit status."""
+    args = parser().parse_args(argv)
+    stream = out or sys.stdout
+    try:
+        return _run(args, stream)
+    except EngineError as exc:
+        stream.write(json.dumps({"error": exc.code, "reason": exc.message}) + "\n")
+        return 2
+
+
+def _run(args: argparse.Namespace, stream: TextIO) -> int:
+    if args.command == "selfplay":
+        return selfplay(args, stream)
+    if args.command == "check":
+        return check(args, stream)
+    if args.command == "bench":
+        from engine.bench import bench
+
+        return bench(args, stream)
+    from engine.playthrough import playthrough_command
+
+    return playthrough_command(args, stream)

@@ -1,0 +1,56 @@
+"""What every Shengji-family game shares: notation, rules from JSON, bots and setup checks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
+
+from engine.actions import parse_action
+from engine.errors import BadSetup
+from engine.game import JSON, Action, Bot, Game, Rules, pick_bot
+
+
+def rules_from(cls: type[Rules], data: Mapping[str, JSON]) -> Rules:
+    """Rules of ``cls`` from JSON; unknown keys or bad values are ``BadSetup``, missing keys default."""
+    names = {f.name for f in fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise BadSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+    values: dict[str, JSON] = {}
+    for key, value in data.items():
+        kind = type(getattr(cls(), key))
+        if kind is bool and isinstance(value, str):
+            value = value.lower() in ("1", "true", "yes", "on")
+        try:
+            values[key] = kind(value)
+        except (TypeError, ValueError):
+            raise BadSetup(f"rule option {key}: {value!r} is not a {kind.__name__}") from None
+    return cls(**values)
+
+
+class FamilyGame(Game):
+    """Base of Shengji, Tractor and San Da Ha: one notation, family bots, deck and seat checks."""
+
+    def parse_action(self, text: str) -> Action:
+        """Parse notation (``engine.actions``)."""
+        return parse_action(text)
+
+    def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
+        """Rules from JSON, defaults for missing options."""
+        return rules_from(self.rules_type, data)
+
+    def bot(self, kind: str, rng: random.Random) -> Bot:
+        """A ``random`` or ``heuristic`` bot."""
+        from engine.bots import HeuristicBot, RandomBot
+
+        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot})
+
+    def check_setup(self, rules: Rules, seats: int, deck: Sequence[str], first: int) -> None:
+        """Raise ``BadSetup`` unless the seats, the deck and the first seat fit this game."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadSetup(f"{self.name} is played by {self.min_seats}-{self.max_seats} players, not {seats}")
+        if sorted(deck) != sorted(self.deck(rules, seats)):
+            raise BadSetup(f"the deck is not the {self.name} deck")
+        if not 0 <= first < seats:
+            raise BadSetup(f"there is no seat {first}")

@@ -1,0 +1,160 @@
+"""The interface every game implements: a registry entry, its rules, its deal state.
+
+A deal starts from ``(rules, seats, deck, situation)`` and advances only through
+``apply(seat, action)``. ``situation`` is the game's small frozen value carried from the
+previous deal of a match (dealer, levels, last winners); ``None`` means the first deal.
+The state is mutable for speed, but ``apply`` validates completely before it changes
+anything, so a rejected action leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.errors import BadSetup
+
+JSON = Any  # a value json.dumps accepts
+
+
+class Action(ABC):
+    """A small frozen value with one text form: ``parse(str(a)) == a``."""
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base of every game's house rules; each field has the seeds' rule as default."""
+
+    def to_json(self) -> dict[str, JSON]:
+        """The rules as plain JSON (enum values by their value)."""
+        out: dict[str, JSON] = {}
+        for name, value in self.__dict__.items():
+            out[name] = getattr(value, "value", value)
+        return out
+
+
+class DealState(ABC):
+    """One deal in progress; the only way to change it is ``apply``."""
+
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now: one, several (draw declarations, claim windows) or none when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> Iterator[Action]:
+        """Lazily enumerate every legal action of ``seat`` (empty when it may not act)."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the typed error explaining why ``action`` is illegal for ``seat``; return if legal."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Validate then perform ``action`` by ``seat``; on error nothing changes."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see (``None``: a spectator), as JSON."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the deal has a result (including a redeal or a void deal)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, JSON] | None:
+        """The deal's result as JSON once over, else ``None``."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """Where every card of the deck is now: zone name ("hand:0", "stock", "kitty", ...) → cards."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> frozenset[str]:
+        """Names of the zones whose cards ``seat`` (``None``: a spectator) may not see now."""
+
+    def must_move(self) -> frozenset[int]:
+        """Seats the deal waits for; ``to_move() - must_move()`` may act but need not (a declaration)."""
+        return self.to_move()
+
+
+class Bot(ABC):
+    """A seeded player that picks one legal action for its seat, from what that seat may know."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, state: DealState, seat: int) -> Action:
+        """One legal action for ``seat``; only called when ``seat`` is in ``state.to_move()``."""
+
+    def offer(self, state: DealState, seat: int) -> Action | None:
+        """An optional action (``seat`` in ``to_move()`` but not ``must_move()``), or ``None`` to wait."""
+        return None
+
+
+def pick_bot(kind: str, rng: random.Random, kinds: Mapping[str, type[Bot]]) -> Bot:
+    """The bot of ``kind`` among a game's ``kinds``, seeded by ``rng``, or ``BadSetup``."""
+    if kind not in kinds:
+        raise BadSetup(f"unknown bot {kind!r}; use {' or '.join(kinds)}")
+    return kinds[kind](rng)
+
+
+class Game(ABC):
+    """A registered game: its name, rules type, deck, deal factory, notation and bots."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    chinese: ClassVar[str]
+    rules_type: ClassVar[type[Rules]]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    default_seats: ClassVar[int]
+    zero_sum: ClassVar[bool] = False  # True when a result's "scores" always sum to zero
+
+    @abstractmethod
+    def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
+        """The unshuffled card codes a deal of ``seats`` players uses."""
+
+    def shuffled_deck(self, rules: Rules, seats: int, rng: random.Random) -> tuple[str, ...]:
+        """A deck shuffled by the caller's seeded generator (the engine never shuffles itself)."""
+        cards = list(self.deck(rules, seats))
+        rng.shuffle(cards)
+        return tuple(cards)
+
+    @abstractmethod
+    def start(
+        self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None
+    ) -> DealState:
+        """A new deal; ``situation`` comes from the previous deal's ``next_situation``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse one action in notation or raise ``NotationError``."""
+
+    @abstractmethod
+    def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
+        """Rules from their JSON form; missing fields take their defaults."""
+
+    @abstractmethod
+    def bot(self, kind: str, rng: random.Random) -> Bot:
+        """A bot of ``kind`` ("random" or "heuristic") seeded by ``rng``."""
+
+    @abstractmethod
+    def next_situation(
+        self,
+        rules: Rules,
+        seats: int,
+        situation: Mapping[str, JSON] | None,
+        result: Mapping[str, JSON],
+    ) -> dict[str, JSON]:
+        """The situation of the match's next deal after a deal ending with ``result``."""
+
+    @abstractmethod
+    def match_winners(self, rules: Rules, situation: Mapping[str, JSON]) -> list[int] | None:
+        """Seats that have won the match once ``situation`` is reached, else ``None``."""

@@ -1,0 +1,72 @@
+"""What the level games (升级 one deck, 拖拉机 two decks) share: the situation between deals,
+the kitty turned up when nobody declares, the next dealer and the end of the match.
+
+Situation JSON: ``{"deal": n, "dealer": seat or null, "levels": [team 0, team 1], "winners": null}``;
+team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, RULINGS 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.cards import JOKERS, RANKS, level_up
+from engine.game import JSON
+
+
+def first_situation(start: str) -> dict[str, JSON]:
+    """The situation of a match's first deal: both teams at ``start``, dealer not yet known."""
+    return {"deal": 1, "dealer": None, "levels": [start, start], "winners": None}
+
+
+def situation_or_first(situation: Mapping[str, JSON] | None, start: str) -> dict[str, JSON]:
+    """``situation`` with defaults filled in, or the first deal's."""
+    out = first_situation(start)
+    if situation:
+        out.update({k: v for k, v in situation.items() if k in out})
+    return out
+
+
+def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
+    """The suit the kitty names when nobody declared, and the cards turned up (RULINGS 8).
+
+    Cards are turned one at a time; the first rank card names its suit; with none, the highest
+    non-joker card's suit, the first turned on ties.
+    """
+    turned: list[str] = []
+    for card in kitty:
+        turned.append(card)
+        if card not in JOKERS and card[0] == rank:
+            return card[1], turned
+    best = max((c for c in kitty if c not in JOKERS), key=lambda c: RANKS.index(c[0]))
+    first = next(c for c in kitty if c not in JOKERS and c[0] == best[0])
+    return first[1], turned
+
+
+def after_deal(
+    dealer: int, dealer_wins: bool, levels: Sequence[str], rises: Sequence[int], won_at_ace: bool
+) -> dict[str, JSON]:
+    """Next dealer (RULINGS 7), new levels (stopping at A, RULINGS 6) and match winners."""
+    new = [level_up(level, max(rise, 0)) for level, rise in zip(levels, rises, strict=True)]
+    next_dealer = (dealer + 2) % 4 if dealer_wins else (dealer + 1) % 4
+    winners = [s for s in range(4) if s % 2 == dealer % 2] if won_at_ace else None
+    return {"levels_after": new, "next_dealer": next_dealer, "winners": winners}
+
+
+def next_level_situation(
+    situation: Mapping[str, JSON] | None, result: Mapping[str, JSON], start: str
+) -> dict[str, JSON]:
+    """The next deal's situation after ``result`` (a redeal keeps everything but the count)."""
+    current = situation_or_first(situation, start)
+    nxt = dict(current)
+    nxt["deal"] = int(current["deal"]) + 1
+    if result.get("outcome") == "redeal":
+        return nxt
+    nxt["dealer"] = result["next_dealer"]
+    nxt["levels"] = list(result["levels_after"])
+    nxt["winners"] = result.get("winners")
+    return nxt
+
+
+def team_levels_scores(before: Sequence[str], after: Sequence[str]) -> list[int]:
+    """Per-seat level changes (``scores`` of a level game's result), partners equal."""
+    return [RANKS.index(after[s % 2]) - RANKS.index(before[s % 2]) for s in range(4)]

@@ -1,0 +1,14 @@
+"""四色牌 Si Se Pai: the rummy-like game of 112 xiangqi-piece cards in four colours (seed 002).
+
+Modules, one concept each: ``pieces`` (codes and the pack), ``melds`` (meld kinds and points),
+``partition`` (the win check), ``actions`` (notation), ``rules`` (options), ``claims`` (who may
+claim what, and which claim wins), ``state`` (a deal), ``views`` (what each seat sees), ``bots``,
+``game`` (the registered game), ``bench`` (the win-check benchmark).
+"""
+
+from engine.registry import register
+from engine.sisepai.game import SiSePai
+
+GAME = register(SiSePai())
+
+__all__ = ["GAME", "SiSePai"]

@@ -1,0 +1,171 @@
+"""拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (seed 000, RULINGS 3-9).
+
+108 cards, 25 each drawn one at a time, 8 in the kitty. Declarations during the draw: one rank
+card (亮主) < a pair of identical rank cards (反主, or 自保 by the first declarer) < LJ LJ < BJ BJ
+(無主, no trump suit); only a strictly stronger one overrides (RULINGS 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.actions import Declare, PickUp, Redeal
+from engine.cards import JOKERS, make_deck, points
+from engine.game import JSON, Action, DealState, Rules
+from engine.levels import next_level_situation, situation_or_first
+from engine.partnership import PartnershipDeal, PartnershipGame
+from engine.registry import register
+from engine.trickdeal import Setup, is_rank_card
+from engine.trump import TrumpContext
+
+
+@dataclass(frozen=True)
+class TractorRules(Rules):
+    """House rules of Tractor; every default is seed 000 with RULINGS 1-9."""
+
+    first_drawer: int = 0  # who draws first on the first deal
+    pointless_redeal: bool = True  # RULINGS 10
+    tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
+    kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
+    notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
+
+
+def strength(cards: Sequence[str], rank: str | None) -> int:
+    """Declaration strength (RULINGS 9): 1 single, 2 pair, 3 LJ pair, 4 BJ pair; 0 if not one."""
+    if len(cards) == 1 and is_rank_card(cards[0], rank):
+        return 1
+    if len(cards) == 2 and cards[0] == cards[1]:
+        if cards[0] in JOKERS:
+            return 3 + JOKERS.index(cards[0])
+        if is_rank_card(cards[0], rank):
+            return 2
+    return 0
+
+
+def tractor_outcome(defenders: int) -> tuple[bool, int]:
+    """Seed 000's table: (dealer side keeps the deal, levels the winning side rises).
+
+    0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
+    defenders rise one level more per 40 points, also past 240.
+    """
+    if defenders < 80:
+        return True, 3 if defenders == 0 else 2 if defenders < 40 else 1
+    return False, (defenders - 80) // 40
+
+
+class TractorDeal(PartnershipDeal):
+    """One deal of Tractor."""
+
+    game_name = "tractor"
+    rules: TractorRules
+
+    def current_strength(self) -> int:
+        """Strength of the declaration standing now (0: none)."""
+        return 0 if self.declaration is None else strength(self.declaration[1], self.setup.rank)
+
+    def declarations(self, seat: int) -> list[Declare]:
+        """Every declaration ``seat`` holds that is strictly stronger than the standing one."""
+        if self.phase not in ("draw", "kitty"):
+            return []
+        hand, rank, floor = self.hands[seat], self.setup.rank, self.current_strength()
+        out: list[Declare] = []
+        for card in sorted(hand):
+            if card in JOKERS:
+                if hand[card] >= 2 and 3 + JOKERS.index(card) > floor:
+                    out.append(Declare((card, card)))
+            elif is_rank_card(card, rank):
+                if floor < 1:
+                    out.append(Declare((card,)))
+                if hand[card] >= 2 and floor < 2:
+                    out.append(Declare((card, card)))
+        return out
+
+    def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
+        """Why ``seat`` may not show ``cards`` now."""
+        level = strength(cards, self.setup.rank)
+        if level == 0:
+            return f"declare with one or two identical {self.setup.rank}s, or two identical jokers"
+        held = self.hands[seat]
+        if any(held[c] < cards.count(c) for c in cards):
+            return "you do not hold " + " ".join(cards)
+        if level <= self.current_strength():
+            return "only a stronger declaration overrides the standing one"
+        return None
+
+    def on_declare(self, seat: int, cards: tuple[str, ...]) -> None:
+        """The declaration names the trump suit (a joker pair: no trump)."""
+        self.trump = self._context(None if cards[0] in JOKERS else cards[0][1])
+
+    def _context(self, suit: str | None) -> TrumpContext:
+        return TrumpContext(self.setup.rank, suit, (), sequences=True, notrump_ranks=self.rules.notrump_ranks)
+
+    def kitty_options(self) -> list[Action]:
+        """First deal with no declaration: redeal (RULINGS 9); else take the kitty."""
+        if self.dealer is None and self.declaration is None:
+            return [Redeal()]
+        return [PickUp()]
+
+    def score(self) -> dict[str, JSON]:
+        """Seed 000's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
+        assert self.dealer is not None
+        dealer = self.dealer
+        raw = self.side_points()
+        kitty_pts = points(self.kitty)
+        last = self.last_winner()
+        defenders_last = self.side_of(last) == 1
+        multiplier = self.last_lead_multiplier() if defenders_last else 0
+        defenders = raw[1] + kitty_pts * multiplier
+        dealer_wins, rise = tractor_outcome(defenders)
+        team = dealer % 2
+        rises = [0, 0]
+        rises[team if dealer_wins else 1 - team] = rise
+        kitty = {"kitty_points": kitty_pts, "kitty_multiplier": multiplier}
+        return self.level_result(dealer_wins, rises, defenders, kitty)
+
+
+class TractorGame(PartnershipGame):
+    """Tractor (拖拉机), the two-deck game of seed 000."""
+
+    name = "tractor"
+    title = "Tractor (two decks)"
+    chinese = "拖拉机"
+    rules_type = TractorRules
+    min_seats = max_seats = default_seats = 4
+
+    def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
+        """108 cards: two decks with jokers."""
+        return make_deck(2)
+
+    def start(
+        self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None
+    ) -> DealState:
+        """A new deal from the previous deal's situation (``None``: the first deal)."""
+        assert isinstance(rules, TractorRules)
+        sit = situation_or_first(situation, "2")
+        dealer = sit["dealer"]
+        self.check_setup(rules, seats, deck, dealer if dealer is not None else rules.first_drawer)
+        levels = tuple(sit["levels"])
+        setup = Setup(
+            seats=4,
+            hand_size=25,
+            kitty_size=8,
+            first_drawer=dealer if dealer is not None else rules.first_drawer,
+            dealer=dealer,
+            rank=levels[dealer % 2] if dealer is not None else "2",
+            levels=levels,
+            sequences=True,
+            pointless_redeal=rules.pointless_redeal,
+            tractor_follow=rules.tractor_follow,
+            kitty_per_card=rules.kitty_per_card,
+        )
+        return TractorDeal(rules, setup, deck, situation)
+
+    def next_situation(
+        self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, result: Mapping[str, JSON]
+    ) -> dict[str, JSON]:
+        """Levels and dealer after ``result``."""
+        return next_level_situation(situation, result, "2")
+
+
+GAME = register(TractorGame())

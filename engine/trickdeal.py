@@ -1,0 +1,465 @@
+"""One deal of a Shengji-family game: draw, declare, kitty, (bid), bury, play, score.
+
+``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with
+flags and hooks (declarations, bidding, scoring), as chess variants do. Phases:
+``draw`` → ``kitty`` (or ``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``.
+Longer than most modules because it is the one place the phases meet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal
+from engine.cards import CARD_POINTS, JOKERS, sorted_cards
+from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
+from engine.game import JSON, Action, DealState, Rules
+from engine.plays import legal_follows, legal_leads
+from engine.tricks import Lead, follow_error, lead_error, read_lead, trick_winner
+from engine.trump import TrumpContext
+from engine.units import decompose
+
+PHASE_OF: dict[type[Action], tuple[str, ...]] = {
+    Draw: ("draw",),
+    Declare: ("draw", "kitty"),
+    Redeal: ("kitty", "bid"),
+    PickUp: ("kitty",),
+    Bury: ("bury",),
+    NameTrump: ("name",),
+    Play: ("play",),
+}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The fixed facts of one deal, derived by the game from its rules and the situation."""
+
+    seats: int
+    hand_size: int
+    kitty_size: int
+    first_drawer: int
+    dealer: int | None
+    rank: str | None
+    levels: tuple[str, ...] = ()
+    permanent: tuple[str, ...] = ()
+    sequences: bool = False
+    quads: bool = False
+    pointless_redeal: bool = True
+    tractor_follow: bool = False
+    kitty_per_card: bool = False
+
+
+class TrickDeal(DealState):
+    """Shared state and rules of a deal; subclasses add declarations, bidding and scoring."""
+
+    game_name = "family"
+
+    def __init__(self, rules: Rules, setup: Setup, deck: Sequence[str], situation: Mapping[str, JSON] | None):
+        dealt = setup.seats * setup.hand_size
+        if len(deck) != dealt + setup.kitty_size:
+            raise BadSetup(f"a deck of {dealt + setup.kitty_size} cards is needed, not {len(deck)}")
+        self.rules = rules
+        self.setup = setup
+        self.situation = dict(situation) if situation else None
+        self.deck = tuple(deck)
+        self.deck_counts = Counter(self.deck)
+        self.pos = 0
+        self.dealt = dealt
+        self.hands: list[Counter[str]] = [Counter() for _ in range(setup.seats)]
+        self.kitty: list[str] = list(self.deck[dealt:])
+        self.turned: list[str] = []
+        self.drawer = setup.first_drawer
+        self.phase = "draw"
+        self.dealer = setup.dealer
+        self.declaration: tuple[int, tuple[str, ...]] | None = None
+        self.trump = TrumpContext(setup.rank, None, setup.permanent, setup.sequences)
+        self.leader = 0
+        self.trick: list[tuple[int, Counter[str]]] = []
+        self.lead: Lead | None = None
+        self.last_trick: list[tuple[int, tuple[str, ...]]] = []
+        self.won: list[Counter[str]] = [Counter() for _ in range(setup.seats)]
+        self.played: Counter[str] = Counter()
+        self.buried = False
+        self.outcome: dict[str, JSON] | None = None
+
+    # -- hooks --------------------------------------------------------------------------------
+
+    def declarations(self, seat: int) -> list[Declare]:
+        """Declarations ``seat`` may make now (none by default)."""
+        return []
+
+    def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
+        """Why ``seat`` may not declare ``cards`` now, or ``None``."""
+        return "there is nothing to declare in this game"
+
+    def kitty_options(self) -> list[Action]:
+        """What the dealer-to-be may do after the draw: pick up the kitty, or redeal."""
+        return [PickUp()]
+
+    def dealer_to_be(self) -> int:
+        """The seat that takes the kitty."""
+        assert self.dealer is not None
+        return self.dealer
+
+    def after_draw(self) -> None:
+        """Called once the last card is drawn."""
+        self.phase = "kitty"
+
+    def redeal_reason(self) -> str:
+        """Why the dealer-to-be's redeal is the only way on (RULINGS 9: nobody declared)."""
+        return "nobody declared"
+
+    def on_pickup(self) -> None:
+        """Fix the trump and dealer as the kitty is taken."""
+
+    def after_bury(self) -> None:
+        """Called once the kitty is buried."""
+        self.start_play()
+
+    def score(self) -> dict[str, JSON]:
+        """The result once the last trick is played."""
+        raise NotImplementedError
+
+    def side_of(self, seat: int) -> int:
+        """0 for the dealer's side, 1 for the defenders."""
+        assert self.dealer is not None
+        return 0 if (seat - self.dealer) % 2 == 0 else 1
+
+    def extra_view(self, seat: int | None) -> dict[str, JSON]:
+        """Game-specific public facts for views."""
+        return {}
+
+    # -- turn order ---------------------------------------------------------------------------
+
+    def must_move(self) -> frozenset[int]:
+        """Seats the deal waits for (not counting optional declarations and redeals)."""
+        if self.phase == "draw":
+            return frozenset((self.drawer,))
+        if self.phase == "kitty":
+            return frozenset((self.dealer_to_be(),))
+        if self.phase in ("bury", "name"):
+            assert self.dealer is not None
+            return frozenset((self.dealer,))
+        if self.phase == "play":
+            return frozenset(((self.leader + len(self.trick)) % self.setup.seats,))
+        return self.bid_movers()
+
+    def bid_movers(self) -> frozenset[int]:
+        """Seats to move in a bidding phase (none without one)."""
+        return frozenset()
+
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act: the one the deal waits for plus optional declarers and redealers."""
+        movers = set(self.must_move())
+        if self.phase in ("draw", "kitty"):
+            movers.update(s for s in range(self.setup.seats) if self.declarations(s))
+        if self.phase in ("kitty", "bid"):
+            movers.update(s for s in range(self.setup.seats) if self.pointless(s))
+        return frozenset(movers)
+
+    def pointless(self, seat: int) -> bool:
+        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (RULINGS 10)."""
+        return self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in self.hands[seat])
+
+    def is_over(self) -> bool:
+        """True once the deal has a result."""
+        return self.phase == "over"
+
+    def result(self) -> dict[str, JSON] | None:
+        """The result as JSON once over."""
+        return self.outcome
+
+    # -- legality -----------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> Iterator[Action]:
+        """Lazily every legal action of ``seat``."""
+        if seat not in self.to_move():
+            return
+        if self.phase == "play":
+            for cards in self.legal_plays(seat):
+                yield Play(cards)
+            return
+        yield from self.phase_actions(seat)
+
+    def phase_actions(self, seat: int) -> Iterator[Action]:
+        """Legal non-play actions of ``seat`` in the current phase."""
+        must = seat in self.must_move()
+        if self.phase == "draw" and must:
+            yield Draw()
+        if self.phase == "kitty" and must:
+            yield from self.kitty_options()
+        dealer_redeal = must and self.phase == "kitty" and Redeal() in self.kitty_options()
+        if self.phase in ("kitty", "bid") and self.pointless(seat) and not dealer_redeal:
+            yield Redeal()
+        if self.phase in ("draw", "kitty"):
+            yield from self.declarations(seat)
+        if self.phase == "bury" and must:
+            yield from self._some_burials(seat)
+
+    def _some_burials(self, seat: int) -> Iterator[Action]:
+        from engine.plays import sub_multisets
+
+        for cards in sub_multisets(self.hands[seat], self.setup.kitty_size):
+            yield Bury(cards)
+
+    def legal_plays(self, seat: int) -> Iterator[tuple[str, ...]]:
+        """Every legal play of ``seat`` (who must be the player to move)."""
+        hand = self.hands[seat]
+        if self.lead is None:
+            yield from legal_leads(hand, self.unknown_to(seat), self.trump, self.setup.quads)
+        else:
+            yield from legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
+
+    def unknown_to(self, seat: int) -> Counter[str]:
+        """Cards ``seat`` cannot place: neither played nor in its hand (RULINGS 2)."""
+        return self.deck_counts - self.played - self.hands[seat]
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise the typed error that makes ``action`` illegal for ``seat``; return if legal."""
+        phases = PHASE_OF.get(type(action))
+        if phases is None or self.phase not in phases:
+            phases = self.other_phases(action)
+            if self.phase not in phases:
+                raise WrongPhase(f"{action} is not possible in the {self.phase} phase")
+        if seat not in range(self.setup.seats):
+            raise NotYourTurn(f"there is no seat {seat}")
+        reason = self.error(seat, action)
+        if reason is not None:
+            raise reason
+
+    def other_phases(self, action: Action) -> tuple[str, ...]:
+        """Phases of game-specific actions (bids)."""
+        return ()
+
+    def error(self, seat: int, action: Action) -> Exception | None:
+        """The error of an action of a kind the phase accepts, or ``None``."""
+        must = seat in self.must_move()
+        if isinstance(action, Play):
+            if not must:
+                return NotYourTurn(f"it is seat {next(iter(self.must_move()))}'s turn to play")
+            reason = self.play_error(seat, Counter(action.cards))
+            return None if reason is None else IllegalAction(reason)
+        if isinstance(action, Declare):
+            reason = self.declare_error(seat, action.cards)
+            return None if reason is None else IllegalAction(reason)
+        if isinstance(action, Redeal):
+            if (must and Redeal() in self.kitty_options()) or self.pointless(seat):
+                return None
+            return IllegalAction("a redeal needs a hand without 5, 10 or K")
+        if not must:
+            return NotYourTurn(f"{action} is not yours to make now")
+        if isinstance(action, PickUp):
+            return None if PickUp() in self.kitty_options() else IllegalAction("nobody has declared")
+        if isinstance(action, Bury):
+            return self.bury_error(seat, Counter(action.cards))
+        return self.other_error(seat, action)
+
+    def other_error(self, seat: int, action: Action) -> Exception | None:
+        """Errors of game-specific actions (``Draw`` is always fine for the drawer)."""
+        return None
+
+    def bury_error(self, seat: int, cards: Counter[str]) -> Exception | None:
+        """Why burying ``cards`` is illegal, or ``None``."""
+        if sum(cards.values()) != self.setup.kitty_size:
+            return IllegalAction(f"bury exactly {self.setup.kitty_size} cards")
+        if cards - self.hands[seat]:
+            return IllegalAction("you can only bury cards you hold")
+        return None
+
+    def play_error(self, seat: int, cards: Counter[str]) -> str | None:
+        """Why ``seat`` may not play ``cards`` now, or ``None``."""
+        hand = self.hands[seat]
+        if self.lead is None:
+            return lead_error(cards, hand, self.unknown_to(seat), self.trump, self.setup.quads)
+        return follow_error(cards, hand, self.lead, self.trump, self.setup.tractor_follow)
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Validate then perform ``action``; on error nothing changes."""
+        self.check(seat, action)
+        if isinstance(action, Play):
+            self._play(seat, action.cards)
+        elif isinstance(action, Draw):
+            self._draw(seat)
+        elif isinstance(action, Declare):
+            self.declaration = (seat, action.cards)
+            self.on_declare(seat, action.cards)
+        elif isinstance(action, Redeal):
+            self.finish_redeal(seat)
+        elif isinstance(action, PickUp):
+            self._pickup()
+        elif isinstance(action, Bury):
+            self._bury(seat, action.cards)
+        else:
+            self.apply_other(seat, action)
+
+    def on_declare(self, seat: int, cards: tuple[str, ...]) -> None:
+        """Game-specific effects of a declaration."""
+
+    def apply_other(self, seat: int, action: Action) -> None:
+        """Perform a game-specific action (already checked)."""
+        raise WrongPhase(f"{action} is not possible here")
+
+    def _draw(self, seat: int) -> None:
+        self.hands[seat][self.deck[self.pos]] += 1
+        self.pos += 1
+        self.drawer = (seat + 1) % self.setup.seats
+        if self.pos == self.dealt:
+            self.after_draw()
+
+    def finish_redeal(self, seat: int) -> None:
+        """End the deal with no score: a redeal (RULINGS 9 and 10)."""
+        forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
+        reason = self.redeal_reason() if forced else "pointless hand"
+        self.phase = "over"
+        self.outcome = {
+            "outcome": "redeal",
+            "reason": reason,
+            "by": seat,
+            "scores": [0] * self.setup.seats,
+            "next_dealer": self.setup.dealer,
+        }
+
+    def _pickup(self) -> None:
+        self.on_pickup()
+        dealer = self.dealer_to_be()
+        self.dealer = dealer
+        self.hands[dealer].update(self.kitty)
+        self.kitty = []
+        self.phase = "bury"
+
+    def _bury(self, seat: int, cards: tuple[str, ...]) -> None:
+        self.hands[seat].subtract(cards)
+        self.hands[seat] = +self.hands[seat]
+        self.kitty = list(cards)
+        self.buried = True
+        self.after_bury()
+
+    def start_play(self) -> None:
+        """Open the first trick: the dealer leads (seed 000)."""
+        assert self.dealer is not None
+        self.phase = "play"
+        self.leader = self.dealer
+
+    def _play(self, seat: int, cards: tuple[str, ...]) -> None:
+        counts = Counter(cards)
+        hand = self.hands[seat]
+        hand.subtract(counts)
+        self.hands[seat] = +hand
+        if not self.trick:
+            self.lead = read_lead(counts, self.trump, self.setup.quads)
+        self.trick.append((seat, counts))
+        if len(self.trick) == self.setup.seats:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        plays = [c for _, c in self.trick]
+        winner = self.trick[trick_winner(plays, self.trump, self.setup.quads)][0]
+        for _, counts in self.trick:
+            self.won[winner].update(counts)
+            self.played.update(counts)
+        self.last_trick = [(s, tuple(sorted_cards(c.elements()))) for s, c in self.trick]
+        self.trick = []
+        self.lead = None
+        self.leader = winner
+        if not any(self.hands):
+            self.phase = "over"
+            self.outcome = self.score()
+
+    # -- scoring helpers ----------------------------------------------------------------------
+
+    def side_points(self) -> list[int]:
+        """Card points won in tricks by the dealer's side [0] and the defenders [1]."""
+        pts = [0, 0]
+        for seat, pile in enumerate(self.won):
+            pts[self.side_of(seat)] += sum(CARD_POINTS[c] * n for c, n in pile.items())
+        return pts
+
+    def card_points(self) -> dict[str, JSON]:
+        """Raw card points per side, the kitty's counted to the side that won the last trick."""
+        raw = self.side_points()
+        raw[self.side_of(self.last_winner())] += sum(CARD_POINTS[c] for c in self.kitty)
+        return {"dealer_side": raw[0], "defenders": raw[1]}
+
+    def last_winner(self) -> int:
+        """The seat that won the last trick."""
+        return self.leader
+
+    def last_lead_multiplier(self) -> int:
+        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (RULINGS 5)."""
+        lead = Counter(self.last_trick[0][1])
+        if (
+            read_lead(lead, self.trump, self.setup.quads) is None
+            or len({self.trump.eff[c] for c in lead}) > 1
+        ):
+            return 2
+        units = decompose(lead, self.trump)
+        tractors = [u.size * u.length for u in units if u.length > 1]
+        n = max(tractors) if tractors else (2 if any(u.size > 1 for u in units) else 1)
+        if self.setup.kitty_per_card:
+            return 2 * max(u.size * u.length for u in units)  # RULINGS 5's option: × 2 per card
+        return int(2**n)
+
+    # -- zones and views ----------------------------------------------------------------------
+
+    def zones(self) -> dict[str, list[str]]:
+        """Where every card is now."""
+        zones = {f"hand:{s}": sorted_cards(h.elements()) for s, h in enumerate(self.hands)}
+        zones["stock"] = list(self.deck[self.pos : self.dealt])
+        zones["kitty"] = list(self.kitty)
+        zones["trick"] = [c for _, counts in self.trick for c in sorted_cards(counts.elements())]
+        for s, pile in enumerate(self.won):
+            zones[f"won:{s}"] = sorted_cards(pile.elements())
+        return zones
+
+    def hidden_from(self, seat: int | None) -> frozenset[str]:
+        """Zones ``seat`` may not see: the stock, others' hands, the kitty unless it buried it."""
+        if self.phase == "over":
+            return frozenset()
+        hidden = {f"hand:{s}" for s in range(self.setup.seats) if s != seat}
+        hidden.add("stock")
+        if not (self.buried and seat == self.dealer):
+            hidden.add("kitty")
+        return frozenset(hidden)
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """What ``seat`` may see: visible zones as cards, hidden zones as counts."""
+        hidden = self.hidden_from(seat)
+        zones: dict[str, Any] = {}
+        for name, cards in self.zones().items():
+            zones[name] = len(cards) if name in hidden else cards
+        view: dict[str, JSON] = {
+            "game": self.game_name,
+            "seat": seat,
+            "phase": self.phase,
+            # Only the seats the deal waits for are public: who else could declare or redeal is not.
+            "to_move": sorted(self.must_move()),
+            "may_act": seat is not None and seat in self.to_move(),
+            "dealer": self.dealer,
+            "trump": {"rank": self.trump.rank, "suit": self.trump.suit},
+            "declaration": None
+            if self.declaration is None
+            else {"seat": self.declaration[0], "cards": list(self.declaration[1])},
+            "turned_up": list(self.turned),
+            "zones": zones,
+            "trick": [[s, sorted_cards(c.elements())] for s, c in self.trick],
+            "last_trick": [[s, list(c)] for s, c in self.last_trick],
+            "defender_points": self.side_points()[1] if self.dealer is not None else 0,
+            "result": self.outcome,
+        }
+        view.update(self.extra_view(seat))
+        return view
+
+    def sample_actions(self, seat: int, limit: int) -> list[Action]:
+        """At most ``limit`` legal actions of ``seat`` (for bots on huge follow enumerations)."""
+        return list(islice(self.legal_actions(seat), limit))
+
+
+def is_rank_card(card: str, rank: str | None) -> bool:
+    """True if ``card`` is a non-joker of ``rank``."""
+    return card not in JOKERS and rank is not None and card[0] == rank

@@ -1,0 +1,190 @@
+"""Leading, following and winning a trick, as pure functions of cards and trump.
+
+* Leads (领牌): one unit, or a throw (甩牌) of several units of one suit-in-effect, legal only
+  when every unit is unbeatable judged from what the leader can know (RULINGS 2): a stronger unit
+  would need cards that are neither played nor in the leader's hand.
+* Follows (跟牌): as many cards of the led suit as held, then as many sets of each led size as
+  held (RULINGS 4, seed 000).
+* Winning: only a play of the lead's shape wins, in the led suit or all trumps; plays compare
+  by their largest unit, ties to the earlier play (RULINGS 1 and 4).
+* Optional four-of-a-kind lead (seed 000's variant, RULINGS 11).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.trump import TRUMP, TrumpContext
+from engine.units import Shape, Unit, count_sets, decompose, match_shape, placements, shape_of
+
+QUAD = ((4, 0),)  # the shape of a four-of-a-kind lead (length 0 marks it as special)
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """What a trick's lead asks of the followers."""
+
+    suit: str
+    size: int
+    shape: Shape
+    top: int
+
+    @property
+    def is_quad(self) -> bool:
+        """True for the four-of-a-kind variant lead."""
+        return self.shape == QUAD
+
+
+def quad_value(cards: Counter[str], ctx: TrumpContext) -> int | None:
+    """The strength of four cards of one rank (trump rank highest), else ``None`` (RULINGS 11)."""
+    if sum(cards.values()) != 4:
+        return None
+    ranks = {c[0] for c in cards}
+    if len(ranks) != 1 or any(c in ("LJ", "BJ") for c in cards):
+        return None
+    rank = next(iter(ranks))
+    if rank in ctx.trump_ranks():
+        return 100 - ctx.trump_ranks().index(rank)
+    return "23456789TJQKA".index(rank)
+
+
+def read_lead(cards: Counter[str], ctx: TrumpContext, quads: bool = False) -> Lead | None:
+    """The lead formed by ``cards``, or ``None`` when they are not of one suit-in-effect."""
+    if quads:
+        value = quad_value(cards, ctx)
+        if value is not None:
+            return Lead("Q", 4, QUAD, value)
+    suits = {ctx.eff[c] for c in cards}
+    if len(suits) != 1:
+        return None
+    units = decompose(cards, ctx)
+    return Lead(suits.pop(), sum(cards.values()), shape_of(units), units[0].top)
+
+
+def unknown_cards(deck: Counter[str], played: Counter[str], hand: Counter[str]) -> Counter[str]:
+    """Cards the leader cannot place: neither played nor in the leader's hand (RULINGS 2)."""
+    return deck - played - hand
+
+
+def unit_is_safe(unit: Unit, suit: str, unknown: Counter[str], ctx: TrumpContext) -> bool:
+    """True if no stronger unit of the same shape can be made from ``unknown`` cards of ``suit``."""
+    pool = Counter({c: n for c, n in unknown.items() if ctx.eff[c] == suit and n >= unit.size})
+    if not pool:
+        return True
+    if unit.length == 1:
+        return all(ctx.order[c] <= unit.top for c in pool)
+    if not ctx.sequences:
+        return True
+    return all(ctx.order[p[-1]] <= unit.top for p in placements(pool, unit.size, unit.length, ctx))
+
+
+def lead_error(
+    cards: Counter[str], hand: Counter[str], unknown: Counter[str], ctx: TrumpContext, quads: bool = False
+) -> str | None:
+    """Why leading ``cards`` is illegal, or ``None`` if it is legal."""
+    if not cards:
+        return "a play needs at least one card"
+    if cards - hand:
+        return "you do not hold " + " ".join(sorted((cards - hand).elements()))
+    lead = read_lead(cards, ctx, quads)
+    if lead is None:
+        return "a lead must be of one suit (all trumps count as one suit)"
+    if lead.is_quad or len(lead.shape) == 1:
+        return None
+    for unit in decompose(cards, ctx):
+        if not unit_is_safe(unit, lead.suit, unknown, ctx):
+            shown = " ".join(unit.cards)
+            return f"throw not allowed: {shown} could be beaten by cards you cannot see"
+    return None
+
+
+def follow_error(
+    cards: Counter[str], hand: Counter[str], lead: Lead, ctx: TrumpContext, tractors: bool = False
+) -> str | None:
+    """Why following ``lead`` with ``cards`` is illegal, or ``None`` (RULINGS 4).
+
+    ``tractors``: RULINGS 4's option, a held tractor as long as the lead's longest must be played.
+    """
+    n = sum(cards.values())
+    if n != lead.size:
+        return f"play exactly {lead.size} card{'s' if lead.size > 1 else ''}"
+    if cards - hand:
+        return "you do not hold " + " ".join(sorted((cards - hand).elements()))
+    if lead.is_quad:
+        return None  # RULINGS 11: followers of a four-of-a-kind play any four cards
+    suit = lead.suit
+    held = Counter({c: k for c, k in hand.items() if ctx.eff[c] == suit})
+    played = Counter({c: k for c, k in cards.items() if ctx.eff[c] == suit})
+    if sum(played.values()) < min(sum(held.values()), n):
+        return f"you must follow {_suit_name(suit)} with every card of it you can"
+    reason = _sets_error(played, held, lead.shape, suit)
+    if reason is None and tractors:
+        return _tractor_error(played, held, lead.shape, suit, ctx)
+    return reason
+
+
+def _tractor_error(
+    played: Counter[str], held: Counter[str], shape: Shape, suit: str, ctx: TrumpContext
+) -> str | None:
+    size, length = shape[0]
+    if length < 2 or not any(True for _ in placements(held, size, length, ctx)):
+        return None
+    if any(True for _ in placements(played, size, length, ctx)):
+        return None
+    return (
+        f"you must follow with a tractor of {_suit_name(suit)} of {length} {'pairs' if size == 2 else 'sets'}"
+    )
+
+
+def _sets_error(played: Counter[str], held: Counter[str], shape: Shape, suit: str) -> str | None:
+    demands: dict[int, int] = {}
+    for size, length in shape:
+        if size > 1:
+            demands[size] = demands.get(size, 0) + length
+    held, played = Counter(held), Counter(played)
+    for size in sorted(demands, reverse=True):
+        need = min(demands[size], count_sets(held, size))
+        if count_sets(played, size) < need:
+            word = "pairs" if size == 2 else f"sets of {size}"
+            return f"you must follow with {need} {word} of {_suit_name(suit)}"
+        taken = 0
+        for card in sorted(played, key=lambda c: -played[c]):
+            while taken < need and played[card] >= size:
+                played[card] -= size
+                held[card] -= size
+                taken += 1
+    return None
+
+
+def _suit_name(suit: str) -> str:
+    return {"T": "trumps", "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(suit, suit)
+
+
+def play_strength(cards: Counter[str], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:
+    """``(1 if trump else 0, top)`` if ``cards`` could win against ``lead``, else ``None``."""
+    if lead.is_quad:
+        value = quad_value(cards, ctx)
+        return None if value is None else (0, value)
+    suits = {ctx.eff[c] for c in cards}
+    if len(suits) != 1:
+        return None
+    suit = suits.pop()
+    if suit != lead.suit and suit != TRUMP:
+        return None
+    top = match_shape(cards, lead.shape, ctx)
+    if top is None:
+        return None
+    return (1 if suit != lead.suit else 0, top)
+
+
+def trick_winner(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False) -> int:
+    """Index in ``plays`` (lead first) of the play that wins the trick; ties go to the earlier."""
+    lead = read_lead(plays[0], ctx, quads)
+    assert lead is not None
+    best, best_strength = 0, (0, lead.top)
+    for i in range(1, len(plays)):
+        strength = play_strength(plays[i], lead, ctx)
+        if strength is not None and strength > best_strength:
+            best, best_strength = i, strength
+    return best

@@ -1,0 +1,113 @@
+"""Trump order and suit-in-effect (主牌 / 副牌) as a pure function of the deal's trump.
+
+RULINGS 1: BJ > LJ > trump-suit rank card > the other suits' rank cards (equal) > the trump suit's
+other cards, A high; all trumps form one suit for leading and following. Permanent trump ranks
+(常主: the 2 of seed 000's first variant, the 7s and 2s of San Da Ha, RULINGS 12) sit below the
+deal's rank in the same pattern. Tractors follow the chain of RULINGS 3 and 12: inside a suit the
+trump ranks are skipped; in trumps the trump-suit A pair is followed by the off-suit rank pairs,
+then the trump-suit rank pair, up to LJ and BJ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.cards import ALL_CARDS, JOKERS, RANKS, SUITS
+
+TRUMP = "T"  # the suit-in-effect of every trump
+
+
+@dataclass(frozen=True)
+class TrumpContext:
+    """The trump of a deal: its rank, suit (``None``: no trump, 無主) and the fixed options.
+
+    ``permanent``: ranks always trump, strongest first, below ``rank``. ``sequences``: whether
+    equal sets form tractors (two decks or more). ``rank_sequences``: whether jokers and rank cards
+    may be part of a tractor (False in Zhao Pengyou, seed 001). ``notrump_ranks``: with no trump
+    suit, rank cards stay trump (RULINGS 1; False is seed 000's literal "only jokers").
+    """
+
+    rank: str | None
+    suit: str | None
+    permanent: tuple[str, ...] = ()
+    sequences: bool = True
+    rank_sequences: bool = True
+    notrump_ranks: bool = True
+    eff: dict[str, str] = field(init=False, compare=False, repr=False)
+    order: dict[str, int] = field(init=False, compare=False, repr=False)
+    chain: dict[str, int] = field(init=False, compare=False, repr=False)
+    by_chain: dict[tuple[str, int], tuple[str, ...]] = field(init=False, compare=False, repr=False)
+    suit_cards: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        eff, order, chain = _tables(self)
+        by_chain: dict[tuple[str, int], list[str]] = {}
+        suit_cards: dict[str, list[str]] = {}
+        for card in ALL_CARDS:
+            by_chain.setdefault((eff[card], chain[card]), []).append(card)
+            suit_cards.setdefault(eff[card], []).append(card)
+        object.__setattr__(self, "eff", eff)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "chain", chain)
+        object.__setattr__(self, "by_chain", {k: tuple(v) for k, v in by_chain.items()})
+        object.__setattr__(self, "suit_cards", {k: tuple(v) for k, v in suit_cards.items()})
+
+    def trump_ranks(self) -> tuple[str, ...]:
+        """Ranks whose every card is trump, strongest first."""
+        head = (self.rank,) if self.rank else ()
+        if self.suit is None and not self.notrump_ranks:
+            head = ()
+        return head + tuple(p for p in self.permanent if p != self.rank)
+
+    def is_trump(self, card: str) -> bool:
+        """True if ``card`` belongs to the trump suit-in-effect."""
+        return self.eff[card] == TRUMP
+
+    def beats(self, a: str, b: str) -> bool:
+        """True if single ``a`` beats single ``b`` played earlier in a trick led in ``b``'s suit."""
+        ea, eb = self.eff[a], self.eff[b]
+        if ea == eb:
+            return self.order[a] > self.order[b]
+        return ea == TRUMP
+
+
+def _tables(ctx: TrumpContext) -> tuple[dict[str, str], dict[str, int], dict[str, int]]:
+    levels = ctx.trump_ranks()
+    eff: dict[str, str] = {}
+    order: dict[str, int] = {}
+    chain: dict[str, int] = {}
+    # Plain cards: rank index for order; the trump ranks are skipped in chains (RULINGS 3).
+    plain = [r for r in RANKS if r not in levels]
+    for card in ALL_CARDS:
+        if card in JOKERS:
+            continue
+        r, s = card[0], card[1]
+        if r in levels:
+            continue
+        eff[card] = TRUMP if s == ctx.suit else s
+        order[card] = RANKS.index(r)
+        chain[card] = plain.index(r) * 2 if not ctx.sequences else plain.index(r)
+    step = 1 if ctx.rank_sequences else 2
+    nxt = len(plain) if ctx.rank_sequences else len(plain) + 1
+    # Trump ranks from the weakest up: off-suit copies, then the trump-suit copy.
+    for i, r in enumerate(reversed(levels)):
+        base = 20 + 2 * i
+        for s in SUITS:
+            card = r + s
+            eff[card] = TRUMP
+            order[card] = base + (1 if s == ctx.suit else 0)
+        for s in SUITS:
+            if s != ctx.suit:
+                chain[r + s] = nxt
+        nxt += step
+        if ctx.suit is not None:
+            chain[r + ctx.suit] = nxt
+            nxt += step
+    for j, card in enumerate(JOKERS):
+        eff[card] = TRUMP
+        order[card] = 40 + j
+        chain[card] = nxt
+        nxt += step
+    if not ctx.sequences:
+        chain = {c: 3 * i for i, c in enumerate(ALL_CARDS)}
+    return eff, order, chain

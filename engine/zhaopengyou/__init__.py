@@ -1,0 +1,18 @@
+"""找朋友 Zhao Pengyou ("Finding Friends"): 6-12 players, 2-4 decks, the declarer calls its friends.
+
+Built on the Shengji-family machinery (``engine.trickdeal``, ``engine.tricks``, ``engine.units``):
+this package only adds what the game has of its own.
+
+* ``rules``: the seed 001 tables (decks, jokers, hand sizes, calls) and the house-rule options;
+* ``actions``: the friend call (``call 2nd AS``) and the notation;
+* ``scoring``: the first provisional dealer's draw, game points, rank rises, the next dealer;
+* ``deal``: ``ZhaoDeal``, the ``TrickDeal`` subclass (declarations, calls, teams, views, result);
+* ``bots``: random-legal and heuristic bots;
+* ``game``: the registered ``Game``.
+"""
+
+from __future__ import annotations
+
+from engine.zhaopengyou.game import GAME
+
+__all__ = ["GAME"]

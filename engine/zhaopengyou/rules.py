@@ -1,0 +1,58 @@
+"""Seed 001's tables for 找朋友 and the house-rule options.
+
+Decks, jokers and hand sizes per number of players come from seed 001's tables; the kitty is
+always 6; the number of friend calls is seed 001's (6-7 players 2, 8-9 3, 10-11 4, 12 5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import make_deck
+from engine.game import Rules
+
+KITTY = 6
+
+# players: (decks, big jokers, little jokers, cards per player)
+TABLE: dict[int, tuple[int, int, int, int]] = {
+    6: (2, 2, 2, 17),
+    7: (2, 0, 0, 14),
+    8: (3, 2, 0, 19),
+    9: (3, 3, 0, 17),
+    10: (3, 0, 0, 15),
+    11: (3, 2, 2, 14),
+    12: (4, 2, 0, 17),
+}
+
+CALLS: dict[int, int] = {6: 2, 7: 2, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5}
+
+
+@dataclass(frozen=True)
+class ZhaoRules(Rules):
+    """House rules of Zhao Pengyou; every default is seed 001 with RULINGS 1-6 and 13."""
+
+    first_dealer: int = -1  # -1: the first provisional dealer is drawn for (seed 001); else that seat
+    kitty_multiplier: int = 2  # seed 001: the kitty's points count double for the last trick's side
+    tractor_follow: bool = False  # RULINGS 4 option: a held sequence must answer a sequence lead
+    passive_penalty: int = 1  # seed 001: a winner who lost the deal before rises one level less
+
+
+def decks_for(seats: int) -> int:
+    """How many 52-card packs ``seats`` players use."""
+    return TABLE[seats][0]
+
+
+def hand_size(seats: int) -> int:
+    """Cards each player draws."""
+    return TABLE[seats][3]
+
+
+def calls_for(seats: int) -> int:
+    """How many friend calls the declarer makes."""
+    return CALLS[seats]
+
+
+def zhao_deck(seats: int) -> tuple[str, ...]:
+    """The unshuffled deck: the packs without jokers, then the big and little jokers of the table."""
+    decks, big, little, _ = TABLE[seats]
+    return make_deck(decks, jokers=False) + ("BJ",) * big + ("LJ",) * little

@@ -1,0 +1,235 @@
+"""The read-only JSON API (django-ninja): clubs, tournaments, standings, rankings, rating histories.
+
+Mounted at ``/api/``; the OpenAPI schema is ``/api/openapi.json``. Visibility follows
+``league.access`` exactly as the pages do (hidden things are 404). Every client address may make
+``LEAGUE_API_RATE`` requests (default 120 per 60 seconds) before getting 429.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import timezone
+from ninja import NinjaAPI, Schema
+from ninja.errors import HttpError
+from ninja.throttling import BaseThrottle
+
+from league import access
+from league.models import Club, Player, PlayerRating, Tournament
+from league.services import ratelimit, ratings
+from league.services import standings as stored_standings
+from league.services.games import tiebreak_name
+
+
+class CacheWindowThrottle(BaseThrottle):
+    """Per client address, ``LEAGUE_API_RATE`` = (requests, seconds) in a fixed window on the cache."""
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        """Count the request and refuse it past the limit."""
+        limit, window = getattr(settings, "LEAGUE_API_RATE", (120, 60))
+        return ratelimit.hit(f"api:{self.get_ident(request)}", limit, window)
+
+
+api = NinjaAPI(
+    title="Card Club league API",
+    version="1",
+    description="Read-only: clubs, tournaments, standings, rankings and rating histories.",
+    urls_namespace="league-api",
+    throttle=[CacheWindowThrottle()],
+)
+
+
+class ClubOut(Schema):
+    slug: str
+    name: str
+    description: str
+    is_public: bool
+
+
+class TournamentOut(Schema):
+    id: int
+    club: str
+    slug: str
+    name: str
+    game: str
+    format: str
+    entry_kind: str
+    status: str
+    rules: dict[str, Any]
+    rounds_planned: int
+    deals_per_match: int
+    rated: bool
+    tie_breaks: list[str]
+    starts_at: datetime | None
+
+
+class TieBreakValue(Schema):
+    code: str
+    name: str
+    value: int
+    shown: str
+
+
+class StandingOut(Schema):
+    rank: int
+    entry_id: int
+    entry: str
+    points: int
+    played: int
+    byes: int
+    tie_breaks: list[TieBreakValue]
+
+
+class StandingsOut(Schema):
+    tournament: int
+    version: int
+    rows: list[StandingOut]
+
+
+class RankingOut(Schema):
+    rank: int
+    player_id: int
+    player: str
+    club: str
+    rating: int
+    games: int
+    last_played: datetime | None
+
+
+class RatingChangeOut(Schema):
+    match_id: int
+    played_at: datetime
+    before: int
+    after: int
+    opponents_average: int
+    explanation: str
+
+
+class PlayerRatingsOut(Schema):
+    player_id: int
+    player: str
+    family: str
+    rating: int
+    games: int
+    history: list[RatingChangeOut]
+
+
+def tournament_out(t: Tournament) -> dict[str, Any]:
+    """A tournament as the API shows it."""
+    fields = ["id", "slug", "name", "game", "format", "entry_kind", "status", "rules", "rounds_planned"]
+    fields += ["deals_per_match", "rated", "tie_breaks", "starts_at"]
+    return {"club": t.club.slug, **{f: getattr(t, f) for f in fields}}
+
+
+def visible_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
+    """The tournament or 404."""
+    tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+    if tournament is None or not access.can_view_tournament(request.user, tournament):
+        raise HttpError(404, "not found")
+    return tournament
+
+
+@api.get("/clubs", response=list[ClubOut], summary="Clubs the caller may see")
+def list_clubs(request: HttpRequest) -> Any:
+    """Public clubs, and the caller's own private ones."""
+    return Club.objects.visible_to(request.user)
+
+
+@api.get("/clubs/{slug}/tournaments", response=list[TournamentOut], summary="A club's tournaments")
+def club_tournaments(request: HttpRequest, slug: str) -> Any:
+    """The club's tournaments the caller may see."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not access.can_view_club(request.user, club):
+        raise HttpError(404, "not found")
+    return [tournament_out(t) for t in club.tournaments.all() if access.can_view_tournament(request.user, t)]
+
+
+@api.get("/tournaments/{tournament_id}", response=TournamentOut, summary="One tournament")
+def tournament(request: HttpRequest, tournament_id: int) -> Any:
+    """A tournament's game, rules, format and schedule."""
+    return tournament_out(visible_tournament(request, tournament_id))
+
+
+@api.get("/tournaments/{tournament_id}/standings", response=StandingsOut, summary="Standings")
+def standings(request: HttpRequest, tournament_id: int) -> Any:
+    """Rank, match points and each chosen tie-break with its value."""
+    t = visible_tournament(request, tournament_id)
+    rows = [
+        {
+            "rank": r.rank,
+            "entry_id": r.entry_id,
+            "entry": r.entry.name,
+            "points": r.points,
+            "played": r.played,
+            "byes": r.byes,
+            "tie_breaks": [
+                {"code": c, "name": tiebreak_name(c), "value": v, "shown": stored_standings.shown(c, v)}
+                for c, v in r.tiebreaks
+            ],
+        }
+        for r in t.standing_rows.select_related("entry").order_by("rank", "entry__seed")
+    ]
+    return {"tournament": t.pk, "version": t.standings_version, "rows": rows}
+
+
+@api.get("/rankings/{family}", response=list[RankingOut], summary="Rating list of a game family")
+def rankings(
+    request: HttpRequest,
+    family: str,
+    club: str | None = None,
+    days: int | None = None,
+    min_games: int = 0,
+    limit: int = 50,
+    offset: int = 0,
+) -> Any:
+    """Players of visible clubs by rating; filters: club slug, active in the last N days, minimum games."""
+    if family not in ratings.FAMILY_OF_GAME.values():
+        raise HttpError(404, "unknown family")
+    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    if club:
+        rows = rows.filter(player__club__slug=club)
+    if days:
+        rows = rows.filter(last_played__gte=timezone.now() - timedelta(days=days))
+    rows = (
+        rows.filter(games__gte=min_games).select_related("player__club").order_by("-rating", "player__name")
+    )
+    limit, offset = max(1, min(limit, 200)), max(0, offset)
+    return [
+        {
+            "rank": offset + i + 1,
+            "player_id": r.player_id,
+            "player": r.player.name,
+            "club": r.player.club.slug,
+            "rating": r.rating,
+            "games": r.games,
+            "last_played": r.last_played,
+        }
+        for i, r in enumerate(rows[offset : offset + limit])
+    ]
+
+
+@api.get("/players/{player_id}/ratings", response=list[PlayerRatingsOut], summary="A player's rating history")
+def player_ratings(request: HttpRequest, player_id: int) -> Any:
+    """Current rating per family and every change, oldest first, with its explanation."""
+    player = Player.objects.select_related("club").filter(pk=player_id).first()
+    if player is None or not access.can_view_club(request.user, player.club):
+        raise HttpError(404, "not found")
+    out = []
+    for rating in player.ratings.order_by("family"):
+        history = player.rating_changes.filter(family=rating.family).values(
+            "match_id", "played_at", "before", "after", "opponents_average", "explanation"
+        )
+        out.append(
+            {
+                "player_id": player.pk,
+                "player": player.name,
+                "family": rating.family,
+                "rating": rating.rating,
+                "games": rating.games,
+                "history": list(history),
+            }
+        )
+    return out

@@ -1,0 +1,211 @@
+"""Forms of the organiser's pages; values are checked again by the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Club, Entry, Membership, Player, Tournament
+from league.services.games import choices as game_choices
+from league.services.games import tiebreak_name
+from league.tiebreaks import TIEBREAKS
+
+TIEBREAK_SLOTS = 4
+
+
+class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A new club's name, description and visibility."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "description", "is_public"]
+
+
+class InvitationForm(forms.Form):
+    """The role an invitation grants and, optionally, the offline player it claims."""
+
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[(Membership.Role.MEMBER, _("member")), (Membership.Role.DIRECTOR, _("director"))],
+    )
+    player = forms.ModelChoiceField(
+        label=_("Claims the offline player"), queryset=Player.objects.none(), required=False
+    )
+
+    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = club.players.filter(user__isnull=True)  # type: ignore[attr-defined]
+
+
+class PlayerForm(forms.Form):
+    """An offline player's name."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+
+
+class LinkPlayerForm(forms.Form):
+    """Link an offline player to a member's account."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    membership = forms.ModelChoiceField(label=_("Account"), queryset=Membership.objects.none())
+
+    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = club.players.filter(user__isnull=True)  # type: ignore[attr-defined]
+        self.fields["membership"].queryset = club.memberships.select_related("user").filter(  # type: ignore[attr-defined]
+            user__player__isnull=True
+        )
+
+
+class RoleForm(forms.Form):
+    """The owner's choice of a member's role."""
+
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[(Membership.Role.DIRECTOR, _("director")), (Membership.Role.MEMBER, _("member"))],
+    )
+
+
+class JoinRequestForm(forms.Form):
+    """A short note to the directors."""
+
+    message = forms.CharField(label=_("Message"), max_length=300, required=False)
+
+
+class GameForm(forms.Form):
+    """First step of a new tournament: the game decides the rule options shown next."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+
+
+class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Format and schedule of a new tournament; tie-breaks in the order they apply."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "format",
+            "entry_kind",
+            "rounds_planned",
+            "table_size",
+            "starts_at",
+            "deals_per_match",
+            "match_minutes",
+            "seconds_per_decision",
+            "spectator_delay",
+            "rated",
+            "is_public",
+        ]
+        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        options = [("", "—"), *((code, tiebreak_name(code)) for code in TIEBREAKS)]
+        for i in range(1, TIEBREAK_SLOTS + 1):
+            self.fields[f"tie_break_{i}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": i}, choices=options, required=False
+            )
+
+    def tie_breaks(self) -> list[str]:
+        """Chosen tie-break codes in order, each once."""
+        codes = [self.cleaned_data.get(f"tie_break_{i}") for i in range(1, TIEBREAK_SLOTS + 1)]
+        return list(dict.fromkeys(c for c in codes if c))
+
+
+class EntryForm(forms.Form):
+    """An entry: one player, or two for a fixed partnership."""
+
+    def __init__(self, tournament: Tournament, size: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = tournament.club.players.exclude(entry_memberships__entry__tournament=tournament)
+        for i in range(size):
+            self.fields[f"player_{i}"] = forms.ModelChoiceField(
+                label=_("Player %(n)s") % {"n": i + 1}, queryset=players
+            )
+        self.fields["name"] = forms.CharField(label=_("Team name"), max_length=120, required=False)
+        self.size = size
+
+    def players(self) -> list[Player]:
+        """The chosen players in seating order."""
+        return [self.cleaned_data[f"player_{i}"] for i in range(self.size)]
+
+
+class KeepApartForm(forms.Form):
+    """Two players that individual seating must never put at one table."""
+
+    first = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    second = forms.ModelChoiceField(label=_("kept apart from"), queryset=Player.objects.none())
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = Player.objects.filter(entry_memberships__entry__tournament=tournament)
+        self.fields["first"].queryset = players  # type: ignore[attr-defined]
+        self.fields["second"].queryset = players  # type: ignore[attr-defined]
+
+
+class SwapEntriesForm(forms.Form):
+    """Two entries of a draft round that exchange places."""
+
+    first = forms.ModelChoiceField(label=_("Entry"), queryset=Entry.objects.none())
+    second = forms.ModelChoiceField(label=_("swaps with"), queryset=Entry.objects.none())
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first"].queryset = tournament.entries.all()  # type: ignore[attr-defined]
+        self.fields["second"].queryset = tournament.entries.all()  # type: ignore[attr-defined]
+
+
+class SwapSeatsForm(forms.Form):
+    """Two seats of one table that exchange players."""
+
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    seat_a = forms.IntegerField(label=_("Seat"), min_value=0)
+    seat_b = forms.IntegerField(label=_("swaps with seat"), min_value=0)
+
+
+class DealForm(forms.Form):
+    """One offline deal: the declarer's seat, the defenders' points, and San Da Ha's bid."""
+
+    declarer = forms.TypedChoiceField(label=_("Declarer (seat)"), coerce=int, choices=())
+    defender_points = forms.IntegerField(label=_("Defenders' points"), min_value=0, max_value=300, initial=0)
+    bid = forms.IntegerField(label=_("Bid"), min_value=5, max_value=80, required=False)
+
+    def __init__(self, seats: list[tuple[int, str]], with_bid: bool, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = seats  # type: ignore[attr-defined]
+        if not with_bid:
+            del self.fields["bid"]
+        else:
+            self.fields["bid"].required = True
+            self.fields["defender_points"].label = _("Defenders' points (kitty included)")
+
+
+class CorrectionForm(DealForm):
+    """A director's correction of one entered deal."""
+
+    number = forms.IntegerField(label=_("Deal number"), min_value=1)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class UploadForm(forms.Form):
+    """A deal record file (JSON), appended as the next deal or attached to an entered deal."""
+
+    record = forms.FileField(label=_("Deal record (JSON)"))
+    deal_number = forms.IntegerField(
+        label=_("Attach to deal number (empty: next deal)"), min_value=1, required=False
+    )
+
+
+class RankingFilterForm(forms.Form):
+    """Filters of the rankings page."""
+
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
+    days = forms.IntegerField(label=_("Active in the last N days"), min_value=1, required=False)
+    min_games = forms.IntegerField(label=_("Minimum games"), min_value=0, required=False)
+
+    def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = Club.objects.visible_to(user)  # type: ignore[attr-defined]

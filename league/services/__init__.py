@@ -1,0 +1,1 @@
+"""League services, one concept per module; views, tasks and the API call these."""

@@ -1,0 +1,90 @@
+"""What the league needs to know about each game beyond the engine: seats, sides, entry kinds."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from engine import game_names, get_game
+from engine.game import Game
+
+# Games played by two fixed sides at four seats (partners opposite: seats 0 & 2 against 1 & 3).
+PARTNERSHIP_GAMES = frozenset({"shengji", "tractor"})
+# Games where a fixed partnership may enter as one entry.
+TEAM_GAMES = PARTNERSHIP_GAMES
+
+
+def game(name: str) -> Game:
+    """The engine's game called ``name``."""
+    return get_game(name)
+
+
+def choices() -> list[tuple[str, str]]:
+    """(name, title) of every registered game, for form selects."""
+    return [(name, f"{get_game(name).title} {get_game(name).chinese}") for name in game_names()]
+
+
+def table_size(name: str) -> int:
+    """Seats at one table of the game (its default count; Zhao Pengyou and Si Se Pai vary)."""
+    return get_game(name).default_seats
+
+
+def side_of(name: str, seat: int) -> int:
+    """The side a seat plays on: partners share one in partnership games, else every seat is alone."""
+    return seat % 2 if name in PARTNERSHIP_GAMES else seat
+
+
+def allows_teams(name: str) -> bool:
+    """Fixed partnerships may enter as one entry (Tractor, one-deck Shengji)."""
+    return name in TEAM_GAMES
+
+
+# Labels of the engine's rule options, by field name; an unknown option shows its own name.
+RULE_LABELS: dict[str, Promise] = {
+    "first_drawer": _("Seat that draws first in the first deal"),
+    "first_bidder": _("Seat that bids first in the first deal"),
+    "pointless_redeal": _("A hand without 5, 10 or K may demand a redeal"),
+    "notrump_ranks": _("With no trump suit the rank cards stay trump"),
+    "two_always_trump": _("2s are always trump (levels start at 3)"),
+    "four_of_a_kind": _("Four of a kind may be led together"),
+    "last_trick_passes": _("Defenders taking the last trick take the deal"),
+    "j_hook": _("J-hook: losing at J sends the declarers back"),
+    "match_deals": _("Deals in a match (0: the league decides)"),
+    "dealer_21": _("The dealer starts with 21 cards"),
+    "min_points": _("Fewest points a winning hand needs"),
+    "redeal": _("A hand without a general may demand a redeal"),
+    "tractor_follow": _("A tractor lead must be answered with a tractor when one is held"),
+    "kitty_per_card": _("Kitty multiplier: ×2 per card of the last lead's largest unit"),
+}
+
+
+def rule_label(name: str) -> str:
+    """The label of a rule option."""
+    label = RULE_LABELS.get(name)
+    return str(label) if label is not None else name.replace("_", " ").capitalize()
+
+
+# The tie-breaks of league/tiebreaks.py with their names translated (the pure module keeps plain strings).
+TIEBREAK_LABELS: dict[str, tuple[Promise, Promise]] = {
+    "BH": (_("Buchholz"), _("Sum of the final points of every opponent met.")),
+    "BH-C1": (
+        _("Buchholz cut 1"),
+        _("Buchholz without the single lowest opponent score (softens one weak pairing)."),
+    ),
+    "SB": (
+        _("Sonneborn-Berger"),
+        _("Final points of each opponent beaten, plus half of each opponent drawn."),
+    ),
+    "DE": (_("Direct encounter"), _("Score in the games among the entries still tied (win 1, draw 1/2).")),
+    "DIFF": (
+        _("Level difference"),
+        _("Levels (or card points) won minus levels conceded, over all matches."),
+    ),
+    "WIN": (_("Number of wins"), _("Matches won over the table (byes are not wins).")),
+}
+
+
+def tiebreak_name(code: str) -> str:
+    """The translated name of a tie-break code."""
+    label = TIEBREAK_LABELS.get(code)
+    return str(label[0]) if label else code

@@ -1,0 +1,355 @@
+"""Match results: deals entered by hand or uploaded, confirmation, director overrides and corrections.
+
+The entry path of an offline match: a seated player (or a director) enters each deal; the
+entering player submits; an opponent confirms, or a director overrides. Either way the match
+finishes through :func:`match_finished`, the same call the live tables make when a live match
+ends; it stores the derived ``Match.result`` and queues standings and ratings after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.errors import EngineError
+from engine.record import DealRecord, ReplayError, check_record
+from league import access
+from league.models import Deal, Match, Move, ResultCorrection, ResultReport, Round
+from league.services import offline, outcome
+from league.services.games import side_of
+
+
+class ResultError(Exception):
+    """A result action that is not allowed now; the message is shown to the user."""
+
+
+def seat_of(match: Match, user: Any) -> int | None:
+    """The seat of the user's player at this match, or ``None``."""
+    if user is None or not user.is_authenticated:
+        return None
+    seat = match.seats.filter(player__user=user).first()
+    return seat.seat if seat else None
+
+
+def report_of(match: Match) -> ResultReport:
+    """The match's result report (created on first use)."""
+    report, _created = ResultReport.objects.get_or_create(match=match)
+    return report
+
+
+def can_enter(user: Any, match: Match) -> bool:
+    """Directors, and players seated at the match, enter deals while the result is still open."""
+    if match.status == Match.Status.FINISHED or match.kind == Match.Kind.LIVE and match.deals.exists():
+        return False
+    if match.round_id is not None and match.round.status == Round.Status.DRAFT:  # type: ignore[union-attr]
+        return False
+    if hasattr(match, "report") and match.report.status != ResultReport.Status.OPEN:
+        return False
+    return access.manages(user, match.club) or seat_of(match, user) is not None
+
+
+def can_confirm(user: Any, match: Match) -> bool:
+    """An opponent of the entering seat confirms a submitted result."""
+    report = getattr(match, "report", None)
+    if report is None or report.status != ResultReport.Status.PENDING or report.entered_seat is None:
+        return False
+    seat = seat_of(match, user)
+    return seat is not None and side_of(match.game, seat) != side_of(match.game, report.entered_seat)
+
+
+def deal_results(match: Match) -> list[dict[str, Any]]:
+    """Results of the match's finished deals, in order."""
+    return [d.result for d in match.deals.filter(status=Deal.Status.FINISHED).order_by("number") if d.result]
+
+
+def seats_json(match: Match) -> list[dict[str, Any]]:
+    """The seats as a deal record names them."""
+    return [{"name": s.display_name, "id": s.player_id} for s in match.seats.select_related("player")]
+
+
+def locked(match: Match) -> Match:
+    """The match row locked for this transaction (one writer per match)."""
+    return Match.objects.select_for_update(of=("self",)).select_related("club", "round").get(pk=match.pk)
+
+
+@transaction.atomic
+def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
+    """Add the next deal of an offline match from what the table reports."""
+    match = locked(match)
+    if not can_enter(user, match):
+        raise ResultError(_("You may not enter results for this match now."))
+    results = deal_results(match)
+    if outcome.is_over(match.game, match.rules, match.situation, results, match.deals_target):
+        raise ResultError(_("The match is over: submit the result."))
+    seats = match.seats.count()
+    try:
+        result = offline.entered_result(match.game, match.rules, seats, match.situation, entry)
+    except (offline.EntryError, EngineError) as exc:
+        raise ResultError(str(exc)) from None
+    deal = _add_deal(match, result, has_moves=False)
+    report = report_of(match)
+    if report.entered_by_id is None:
+        report.entered_by, report.entered_seat = user, seat_of(match, user)
+        report.save(update_fields=["entered_by", "entered_seat"])
+    return deal
+
+
+def _add_deal(
+    match: Match, result: dict[str, Any], has_moves: bool, record: DealRecord | None = None
+) -> Deal:
+    """Store a finished deal as the match's next and move the match's situation on."""
+    now = timezone.now()
+    deal = Deal.objects.create(
+        match=match,
+        number=match.deals.count() + 1,
+        game=match.game,
+        rules=match.rules,
+        seats=seats_json(match),
+        situation=match.situation,
+        deck=record.deck if record else [],
+        salt=record.salt if record else "",
+        commitment=record.commitment if record else "",
+        status=Deal.Status.FINISHED,
+        version=len(record.actions) if record else 0,
+        has_moves=has_moves,
+        result=result,
+        finished_at=now,
+    )
+    if record is not None:
+        _store_moves(deal, record)
+    match.situation = outcome.situation_after(
+        match.game, match.rules, match.seats.count(), match.situation, result
+    )
+    if match.kind == Match.Kind.LIVE:
+        # Results that did not come through a live table: entered by hand, or uploaded records.
+        match.kind = Match.Kind.UPLOADED if has_moves else Match.Kind.OFFLINE
+    match.status = Match.Status.PLAYING
+    match.started_at = match.started_at or now
+    match.save(update_fields=["situation", "kind", "status", "started_at"])
+    return deal
+
+
+def _store_moves(deal: Deal, record: DealRecord) -> None:
+    """The record's actions as Move rows."""
+    Move.objects.bulk_create(
+        Move(deal=deal, seq=i, seat=seat, action=text) for i, (seat, text) in enumerate(record.actions)
+    )
+
+
+@transaction.atomic
+def undo_last_deal(match: Match, user: Any) -> None:
+    """Remove the last deal entered by hand while the result is still open (a typing slip)."""
+    match = locked(match)
+    if not can_enter(user, match):
+        raise ResultError(_("You may not change this result now."))
+    last = match.deals.order_by("-number").first()
+    if last is None:
+        raise ResultError(_("There is no deal to remove."))
+    match.situation = last.situation
+    last.delete()
+    match.save(update_fields=["situation"])
+
+
+@transaction.atomic
+def submit(match: Match, user: Any) -> ResultReport:
+    """The entering player hands the result to the opponents for confirmation."""
+    match = locked(match)
+    if not can_enter(user, match):
+        raise ResultError(_("You may not submit this result."))
+    if not match.deals.exists():
+        raise ResultError(_("Enter at least one deal first."))
+    report = report_of(match)
+    report.status, report.submitted_at = ResultReport.Status.PENDING, timezone.now()
+    if report.entered_seat is None:
+        report.entered_by, report.entered_seat = user, seat_of(match, user)
+    report.save()
+    if report.entered_seat is None:
+        # Entered by a director who does not play here: nobody is an opponent, so it stands.
+        return override(match, user)
+    return report
+
+
+@transaction.atomic
+def confirm(match: Match, user: Any) -> ResultReport:
+    """An opponent of the entering player confirms; the match is finished."""
+    match = locked(match)
+    if not can_confirm(user, match):
+        raise ResultError(_("Only an opponent of the player who entered the result can confirm it."))
+    report = match.report
+    report.status, report.confirmed_by, report.confirmed_at = (
+        ResultReport.Status.CONFIRMED,
+        user,
+        timezone.now(),
+    )
+    report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    match_finished(match.pk)
+    return report
+
+
+@transaction.atomic
+def override(match: Match, user: Any) -> ResultReport:
+    """A director accepts the result as it stands, without waiting for the opponents."""
+    match = locked(match)
+    if not access.manages(user, match.club):
+        raise ResultError(_("Only a director can override."))
+    if not match.deals.exists():
+        raise ResultError(_("Enter at least one deal first."))
+    report = report_of(match)
+    report.status, report.confirmed_by, report.confirmed_at = (
+        ResultReport.Status.OVERRIDDEN,
+        user,
+        timezone.now(),
+    )
+    report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    match_finished(match.pk)
+    return report
+
+
+@transaction.atomic
+def match_finished(match_id: int) -> Match:
+    """Finish a match (live or offline): derive its result from its deals, queue standings and ratings.
+
+    Idempotent: calling it again recomputes the same result and queues the same idempotent tasks.
+    """
+    from league.services import rounds
+
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seats = match.seats.count()
+    match.result = outcome.match_result(match.game, match.rules, seats, match.situation, deal_results(match))
+    match.status = Match.Status.FINISHED
+    match.finished_at = match.finished_at or timezone.now()
+    match.save(update_fields=["result", "status", "finished_at"])
+    if match.round_id is not None:
+        rounds.close_round_if_done(match.round)  # type: ignore[arg-type]
+    queue_derived(match)
+    return match
+
+
+def queue_derived(match: Match) -> None:
+    """After commit: recompute the tournament's standings and rate the match."""
+    from league import tasks
+
+    match_id, tournament_id = match.pk, match.tournament_id
+    if tournament_id is not None:
+        transaction.on_commit(lambda: tasks.update_standings.delay(tournament_id))
+    transaction.on_commit(lambda: tasks.rate_match.delay(match_id))
+
+
+@transaction.atomic
+def correct_deal(
+    match: Match, user: Any, number: int, entry: offline.DealInput, reason: str = ""
+) -> ResultCorrection:
+    """A director corrects an entered deal; later deals are recomputed and the change is kept."""
+    match = locked(match)
+    if not access.manages(user, match.club):
+        raise ResultError(_("Only a director can correct a result."))
+    deals = list(match.deals.order_by("number"))
+    target = next((d for d in deals if d.number == number), None)
+    if target is None or target.has_moves:
+        raise ResultError(
+            _("Only a deal entered by hand can be corrected; a recorded deal replays as it was.")
+        )
+    before = {"deals": [d.result for d in deals], "result": match.result}
+    situation = target.situation
+    seats = match.seats.count()
+    for deal in deals[deals.index(target) :]:
+        if deal.has_moves:
+            raise ResultError(
+                _("A recorded deal follows this one; it cannot start from a changed situation.")
+            )
+        old = deal.result or {}
+        values = entry if deal is target else _input_of(old)
+        try:
+            deal.result = offline.entered_result(match.game, match.rules, seats, situation, values)
+        except (offline.EntryError, EngineError) as exc:
+            raise ResultError(str(exc)) from None
+        deal.situation = situation
+        deal.save(update_fields=["result", "situation"])
+        situation = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+    match.situation = situation
+    match.save(update_fields=["situation"])
+    if match.status == Match.Status.FINISHED:
+        match.result = outcome.match_result(match.game, match.rules, seats, situation, deal_results(match))
+        match.save(update_fields=["result"])
+        queue_derived(match)
+    after = {"deals": [d.result for d in match.deals.order_by("number")], "result": match.result}
+    return ResultCorrection.objects.create(
+        match=match, deal_number=number, by=user, reason=reason, before=before, after=after
+    )
+
+
+def _input_of(result: dict[str, Any]) -> offline.DealInput:
+    """The entered values of a stored offline result (to recompute it from a new situation)."""
+    return offline.DealInput(
+        declarer=int(result.get("declarer", result.get("dealer", 0))),
+        defender_points=int(result.get("defender_points", 0)),
+        bid=result.get("bid"),
+    )
+
+
+class RecordError(ResultError):
+    """An uploaded record that does not load or replay; ``index`` names the first bad action."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def load_record(text: str, match: Match) -> tuple[DealRecord, dict[str, Any]]:
+    """Parse and replay an uploaded record; raise ``RecordError`` with the first illegal action."""
+    try:
+        record = DealRecord.loads(text)
+        if record.game != match.game:
+            raise RecordError(_("This record is of another game."))
+        if len(record.seats) != match.seats.count():
+            raise RecordError(_("This record has a different number of seats."))
+        state = check_record(record)
+    except ReplayError as exc:
+        raise RecordError(exc.message, exc.index) from None
+    except (EngineError, ValueError, TypeError, KeyError) as exc:
+        raise RecordError(getattr(exc, "message", str(exc))) from None
+    result = state.result()
+    if result is None:
+        raise RecordError(_("The record stops before the deal is over."))
+    return record, result
+
+
+@transaction.atomic
+def store_record(match: Match, record: DealRecord) -> Deal:
+    """Append a bot-played or imported deal record as the match's next deal (replayed and checked first)."""
+    match = locked(match)
+    record.seats = seats_json(match)
+    if (record.situation or None) != (match.situation or None):
+        raise RecordError(_("The record does not start where the match's last deal ended."))
+    state = check_record(record)
+    return _add_deal(match, state.result() or {}, has_moves=True, record=record)
+
+
+@transaction.atomic
+def upload_record(match: Match, user: Any, text: str, deal_number: int | None = None) -> Deal:
+    """Attach a full move log: as the match's next deal, or to an entered deal with the same result."""
+    match = locked(match)
+    if not (access.manages(user, match.club) or can_enter(user, match)):
+        raise ResultError(_("You may not add records to this match."))
+    record, result = load_record(text, match)
+    if deal_number is None:
+        if match.status == Match.Status.FINISHED:
+            raise ResultError(_("The match is finished; attach the record to one of its deals."))
+        if (record.situation or None) != (match.situation or None):
+            raise RecordError(_("The record does not start where the match's last deal ended."))
+        return _add_deal(match, result, has_moves=True, record=record)
+    deal = match.deals.filter(number=deal_number).first()
+    if deal is None or deal.has_moves:
+        raise ResultError(_("Choose a deal entered by hand."))
+    if (record.situation or None) != (deal.situation or None) or result.get("scores") != (
+        deal.result or {}
+    ).get("scores"):
+        raise RecordError(_("The record's deal is not the one entered: its start or its result differs."))
+    deal.deck, deal.salt, deal.commitment = record.deck, record.salt, record.commitment
+    deal.result, deal.has_moves, deal.version = result, True, len(record.actions)
+    deal.save(update_fields=["deck", "salt", "commitment", "result", "has_moves", "version"])
+    _store_moves(deal, record)
+    return deal

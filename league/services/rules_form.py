@@ -1,0 +1,56 @@
+"""A form generated from a game's Rules dataclass: enums as selects, bools as checkboxes, ints as numbers."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from django import forms
+
+from engine.errors import EngineError
+from league.services.games import game, rule_label
+
+
+def rules_form_class(game_name: str) -> type[forms.Form]:
+    """A Form class with one field per option of ``game_name``'s rules, defaults pre-filled."""
+    rules_type = game(game_name).rules_type
+    defaults = rules_type()
+    fields: dict[str, forms.Field] = {}
+    for field in dataclasses.fields(rules_type):
+        fields[field.name] = _form_field(field.name, getattr(defaults, field.name))
+    return type(f"{rules_type.__name__}Form", (RulesForm,), {**fields, "game_name": game_name})
+
+
+def _form_field(name: str, default: Any) -> forms.Field:
+    """One form field for one option, chosen by the type of its default."""
+    label = rule_label(name)
+    if isinstance(default, enum.Enum):
+        choices = [(member.value, str(member.name).replace("_", " ").lower()) for member in type(default)]
+        return forms.TypedChoiceField(
+            label=label, choices=choices, initial=default.value, coerce=type(default.value)
+        )
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, required=False, initial=default)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, initial=default, min_value=0)
+    return forms.CharField(label=label, initial=str(default))
+
+
+class RulesForm(forms.Form):
+    """Base of the generated forms: ``rules_json`` validates through the engine."""
+
+    game_name = ""
+
+    def clean(self) -> dict[str, Any]:
+        """Let the engine build the rules, so an option it refuses is a form error."""
+        data = super().clean() or {}
+        try:
+            game(self.game_name).rules_from_json(data)
+        except (EngineError, TypeError, ValueError) as exc:
+            raise forms.ValidationError(str(exc)) from None
+        return data
+
+    def rules_json(self) -> dict[str, Any]:
+        """The cleaned options as the engine's JSON form of the rules."""
+        return game(self.game_name).rules_from_json(self.cleaned_data).to_json()

@@ -1,0 +1,113 @@
+"""Tournaments and their entries: creation from the director's form, entries of players or partnerships."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from engine import get_game
+from league.models import Club, Entry, EntryMember, Player, Tournament
+from league.services.games import allows_teams, table_size
+from league.tiebreaks import TIEBREAKS
+
+
+class TournamentError(Exception):
+    """A tournament action the rules do not allow; the message is shown to the user."""
+
+
+def unique_slug(club: Club, name: str) -> str:
+    """A tournament slug unique in ``club``."""
+    base = slugify(name)[:70] or "tournament"
+    slug, n = base, 2
+    while club.tournaments.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def seats_per_table(tournament: Tournament) -> int:
+    """The tournament's table size, or the game's usual one."""
+    return tournament.table_size or table_size(tournament.game)
+
+
+def check_setup(game: str, format: str, entry_kind: str, tie_breaks: Sequence[str], size: int = 0) -> None:
+    """Refuse combinations the pairing cannot serve (teams where the game has none, ...)."""
+    engine_game = get_game(game)
+    if size and not engine_game.min_seats <= size <= engine_game.max_seats:
+        raise TournamentError(
+            _("This game seats %(low)s to %(high)s players.")
+            % {"low": engine_game.min_seats, "high": engine_game.max_seats}
+        )
+    size = size or table_size(game)
+    if entry_kind == Tournament.EntryKind.TEAM and not allows_teams(game):
+        raise TournamentError(_("This game has no fixed partnerships: entries are individuals."))
+    if entry_kind == Tournament.EntryKind.TEAM and format == Tournament.Format.INDIVIDUAL:
+        raise TournamentError(_("Individual seating needs individual entries."))
+    if entry_kind == Tournament.EntryKind.TEAM and size != 4:
+        raise TournamentError(_("Partnerships play at tables of four."))
+    # Pairings make tables from pairs of entries: the table must seat an even number of them.
+    pairs_of_individuals = (
+        format != Tournament.Format.INDIVIDUAL and entry_kind == Tournament.EntryKind.INDIVIDUAL
+    )
+    if pairs_of_individuals and size % 2:
+        raise TournamentError(_("Tables of this game seat an odd number: use individual seating."))
+    unknown = [code for code in tie_breaks if code not in TIEBREAKS]
+    if unknown:
+        raise TournamentError(_("Unknown tie-break: %(codes)s") % {"codes": ", ".join(unknown)})
+
+
+@transaction.atomic
+def create_tournament(club: Club, by: Any, rules: dict[str, Any], **fields: Any) -> Tournament:
+    """Create a tournament in ``club`` with the engine's rules JSON and the schedule fields."""
+    check_setup(
+        fields["game"],
+        fields["format"],
+        fields["entry_kind"],
+        fields.get("tie_breaks", []),
+        fields.get("table_size", 0),
+    )
+    slug = unique_slug(club, fields["name"])
+    return Tournament.objects.create(club=club, slug=slug, rules=rules, created_by=by, **fields)
+
+
+def entry_size(tournament: Tournament) -> int:
+    """Players per entry: two for a partnership, else one."""
+    return 2 if tournament.entry_kind == Tournament.EntryKind.TEAM else 1
+
+
+@transaction.atomic
+def add_entry(tournament: Tournament, players: Sequence[Player], name: str = "") -> Entry:
+    """Enter a player (or a fixed partnership) before the first round is generated."""
+    if tournament.rounds.exists():
+        raise TournamentError(_("Entries close once the first round is generated."))
+    if len(players) != entry_size(tournament) or len(set(players)) != len(players):
+        raise TournamentError(_("An entry needs %(n)s different players.") % {"n": entry_size(tournament)})
+    if any(p.club_id != tournament.club_id for p in players):
+        raise TournamentError(_("Only players of the club can enter."))
+    taken = EntryMember.objects.filter(entry__tournament=tournament, player__in=players)
+    if taken.exists():
+        raise TournamentError(_("%(player)s has already entered.") % {"player": taken.first().player})  # type: ignore[union-attr]
+    seed = tournament.entries.count() + 1
+    entry = Entry.objects.create(
+        tournament=tournament, name=name or " & ".join(p.name for p in players), seed=seed
+    )
+    for order, player in enumerate(players):
+        EntryMember.objects.create(entry=entry, player=player, order=order)
+    return entry
+
+
+def withdraw_entry(entry: Entry) -> Entry:
+    """Withdraw an entry from later rounds (its results stay)."""
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    return entry
+
+
+def set_status(tournament: Tournament, status: str) -> Tournament:
+    """Move the tournament to ``status``."""
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    return tournament

@@ -1,0 +1,44 @@
+"""Celery tasks of the league: they take ids and call a service (idempotent, safe to run twice)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from celery import shared_task
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, OperationalError
+
+from league.services import ratings, standings
+
+
+def standings_group(tournament_id: int) -> str:
+    """The channel group of one tournament's live standings."""
+    return f"league.standings.{tournament_id}"
+
+
+# Two workers racing on the same tournament or family serialise on row locks; the loser of a
+# race to create the first rows gets an IntegrityError and simply runs again.
+RETRY = {"autoretry_for": (IntegrityError, OperationalError), "retry_backoff": True, "max_retries": 5}
+
+
+@shared_task(name="league.update_standings", **RETRY)
+def update_standings(tournament_id: int) -> int | None:
+    """Recompute a tournament's standings; tell the live pages only when something changed."""
+    version = standings.update(tournament_id)
+    if version is not None:
+        layer = get_channel_layer()
+        if layer is not None:
+            event = {"type": "standings.updated", "tournament": tournament_id, "version": version}
+            async_to_sync(layer.group_send)(standings_group(tournament_id), event)
+    return version
+
+
+@shared_task(name="league.rate_match", **RETRY)
+def rate_match(match_id: int) -> str:
+    """Rate one finished match (incrementally, or by recomputing its family)."""
+    return ratings.rate_match(match_id)
+
+
+@shared_task(name="league.recompute_ratings", **RETRY)
+def recompute_ratings(family: str) -> int:
+    """Recompute one family's ratings from every rated match."""
+    return ratings.recompute_family(family)

@@ -1,0 +1,165 @@
+"""A match's page and the result actions: enter deals, submit, confirm, override, correct, upload."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cardclub.games import GAMES_BY_NAME
+from league import access
+from league.forms import CorrectionForm, DealForm, UploadForm
+from league.models import Match
+from league.services import offline, results
+from league.views.common import act, visible_match
+
+ERRORS = (results.ResultError,)
+MAX_RECORD_BYTES = 2_000_000
+
+
+def seat_choices(match: Match) -> list[tuple[int, str]]:
+    """(seat, "seat: name") for the declarer select."""
+    return [(s.seat, f"{s.seat}: {s.display_name}") for s in match.seats.select_related("player")]
+
+
+def deal_form(match: Match, data: object = None, cls: type[DealForm] = DealForm) -> DealForm:
+    """The deal form for this match's game (a bid only in San Da Ha; a fixed dealer in level games)."""
+    choices = seat_choices(match)
+    fixed = offline.fixed_declarer(match.game, match.situation)
+    if fixed is not None and cls is DealForm:
+        choices = [c for c in choices if c[0] == fixed]
+    return cls(choices, match.game == "sandaha", data)
+
+
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Seats, deals (with links to their replays), the result and what the visitor may do with it."""
+    match = visible_match(request, match_id)
+    manages = access.manages(request.user, match.club)
+    can_enter = results.can_enter(request.user, match) and offline.supports(match.game)
+    deals = match.deals.order_by("number")
+    entered = any(not d.has_moves for d in deals)
+    open_for_records = match.status != Match.Status.FINISHED or entered
+    context = {
+        "match": match,
+        "club": match.club,
+        "seats": match.seats.select_related("player", "entry"),
+        "deals": deals,
+        "game": GAMES_BY_NAME.get(match.game),
+        "report": getattr(match, "report", None),
+        "corrections": match.corrections.select_related("by"),
+        "manages": manages,
+        "can_enter": can_enter,
+        "can_confirm": results.can_confirm(request.user, match),
+        "deal_form": deal_form(match) if can_enter else None,
+        "upload_form": UploadForm() if (can_enter or manages) and open_for_records else None,
+        "correction_form": deal_form(match, cls=CorrectionForm) if manages and entered else None,
+    }
+    return render(request, "league/match_detail.html", context)
+
+
+def entry_input(form: DealForm) -> offline.DealInput:
+    """The service's input from a valid deal form."""
+    data = form.cleaned_data
+    return offline.DealInput(data["declarer"], data["defender_points"], data.get("bid"))
+
+
+def editable_match(request: HttpRequest, match_id: int) -> Match:
+    """A visible match the visitor takes part in or manages (403 otherwise)."""
+    match = visible_match(request, match_id)
+    if not (access.manages(request.user, match.club) or results.seat_of(match, request.user) is not None):
+        raise PermissionDenied
+    return match
+
+
+@login_required
+@require_POST
+def deal_enter(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Enter the next deal of an offline match."""
+    match = editable_match(request, match_id)
+    form = deal_form(match, request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Check the deal: %(errors)s") % {"errors": form.errors.as_text()})
+        return redirect("match-detail", match.pk)
+    return act(
+        request,
+        lambda: results.enter_deal(match, request.user, entry_input(form)),
+        _("Deal entered."),
+        match_url(match),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
+def match_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    """Undo the last deal, submit, confirm or override."""
+    match = editable_match(request, match_id)
+    calls = {
+        "undo": (results.undo_last_deal, _("Last deal removed.")),
+        "submit": (results.submit, _("Result submitted: an opponent confirms it.")),
+        "confirm": (results.confirm, _("Result confirmed.")),
+        "override": (results.override, _("Result accepted by a director.")),
+    }
+    if action not in calls:
+        raise PermissionDenied
+    call, success = calls[action]
+    return act(request, lambda: call(match, request.user), success, match_url(match), ERRORS)
+
+
+@login_required
+@require_POST
+def deal_correct(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A director corrects an entered deal; the correction is kept with before and after."""
+    match = visible_match(request, match_id)
+    if not access.manages(request.user, match.club):
+        raise PermissionDenied
+    form = deal_form(match, request.POST, cls=CorrectionForm)
+    if not form.is_valid():
+        messages.error(request, _("Check the correction: %(errors)s") % {"errors": form.errors.as_text()})
+        return redirect("match-detail", match.pk)
+    number, reason = form.cleaned_data["number"], form.cleaned_data["reason"]
+    return act(
+        request,
+        lambda: results.correct_deal(match, request.user, number, entry_input(form), reason),
+        _("Result corrected."),
+        match_url(match),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
+def record_upload(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Upload a deal record; the first illegal action and why is shown, nothing stored on failure."""
+    match = editable_match(request, match_id)
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a record file."))
+        return redirect("match-detail", match.pk)
+    upload = form.cleaned_data["record"]
+    if upload.size > MAX_RECORD_BYTES:
+        messages.error(request, _("The file is too large for one deal record."))
+        return redirect("match-detail", match.pk)
+    text = upload.read().decode("utf-8", errors="replace")
+    try:
+        deal = results.upload_record(match, request.user, text, form.cleaned_data["deal_number"])
+    except results.RecordError as exc:
+        if exc.index is not None:
+            messages.error(request, _("Action %(n)s is illegal: %(why)s") % {"n": exc.index + 1, "why": exc})
+        else:
+            messages.error(request, _("The record was not accepted: %(why)s") % {"why": exc})
+    except results.ResultError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Record of deal %(n)s stored.") % {"n": deal.number})
+    return redirect("match-detail", match.pk)
+
+
+def match_url(match: Match) -> str:
+    """The match's page."""
+    return reverse("match-detail", args=[match.pk])

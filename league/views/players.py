@@ -1,0 +1,71 @@
+"""Player profiles (ratings with a history chart, recent matches) and rankings per game family."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.forms import RankingFilterForm
+from league.models import Club, Match, PlayerRating
+from league.services import ratings
+from league.services.charts import rating_svg
+from league.views.common import visible_player
+
+RECENT_MATCHES = 20
+RANKING_PAGE = 50
+
+
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's ratings per family, each with its history chart, and recent matches."""
+    player = visible_player(request, player_id)
+    families = []
+    for rating in player.ratings.order_by("family"):
+        changes = list(player.rating_changes.filter(family=rating.family).select_related("match"))
+        points = [changes[0].before, *(c.after for c in changes)] if changes else []
+        title = _("%(family)s rating history") % {"family": rating.family}
+        families.append(
+            {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
+        )
+    visible = Club.objects.visible_to(request.user)
+    matches = (
+        Match.objects.filter(seats__player=player, club__in=visible)
+        .select_related("tournament", "club")
+        .prefetch_related("deals")
+        .order_by("-finished_at", "-created")
+        .distinct()[:RECENT_MATCHES]
+    )
+    context = {"player": player, "families": families, "matches": matches}
+    return render(request, "league/player_detail.html", context)
+
+
+def rankings(request: HttpRequest, family: str) -> HttpResponse:
+    """The rating list of one family, filtered by club, recent activity and games, paginated."""
+    if family not in ratings.FAMILY_OF_GAME.values():
+        raise Http404
+    form = RankingFilterForm(request.user, request.GET or None)
+    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    if form.is_valid():
+        if form.cleaned_data["club"]:
+            rows = rows.filter(player__club=form.cleaned_data["club"])
+        if form.cleaned_data["days"]:
+            rows = rows.filter(last_played__gte=timezone.now() - timedelta(days=form.cleaned_data["days"]))
+        if form.cleaned_data["min_games"]:
+            rows = rows.filter(games__gte=form.cleaned_data["min_games"])
+    rows = rows.select_related("player", "player__club").order_by("-rating", "player__name")
+    page = Paginator(rows, RANKING_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "family": family,
+        "families": sorted(set(ratings.FAMILY_OF_GAME.values())),
+        "form": form,
+        "page": page,
+        "offset": page.start_index() - 1 if page.object_list else 0,
+        "query": query.urlencode(),
+    }
+    return render(request, "league/rankings.html", context)

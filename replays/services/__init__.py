@@ -1,0 +1,1 @@
+"""Replay services: records in and out, the viewer's steps, comments and listings."""

@@ -1,0 +1,82 @@
+"""Deals as engine records: a Deal row and its Moves in, a ``DealRecord`` out, and back.
+
+The export formats (docs/record-format.md describes the deal record itself):
+
+- a deal: the engine's record JSON;
+- a match: ``{"format": "cardclub-match", "version": 1, "game", "rules", "seats", "deals": [...]}``;
+- a tournament: NDJSON, a ``cardclub-tournament`` header line then one deal record per line, each
+  with the ``match`` and ``number`` it belongs to (extra keys a record loader ignores).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from engine.record import DealRecord
+from league.models import Deal, Match, Tournament
+
+MATCH_FORMAT = "cardclub-match"
+TOURNAMENT_FORMAT = "cardclub-tournament"
+
+
+def deal_record(deal: Deal) -> DealRecord:
+    """The engine record of a stored deal (its moves in order)."""
+    actions = [(seat, text) for seat, text in deal.moves.order_by("seq").values_list("seat", "action")]
+    return DealRecord(
+        game=deal.game,
+        rules=dict(deal.rules or {}),
+        seats=[dict(s) for s in deal.seats],
+        deck=list(deal.deck),
+        situation=deal.situation,
+        salt=deal.salt,
+        commitment=deal.commitment,
+        actions=actions,
+        result=deal.result,
+    )
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON that keeps Chinese names readable."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def finished_deals(match: Match) -> list[Deal]:
+    """The match's finished deals in order."""
+    return list(match.deals.filter(status=Deal.Status.FINISHED).order_by("number"))
+
+
+def match_export(match: Match) -> dict[str, Any]:
+    """A match file: its header and every finished deal's record."""
+    deals = finished_deals(match)
+    seats = deals[0].seats if deals else []
+    return {
+        "format": MATCH_FORMAT,
+        "version": 1,
+        "game": match.game,
+        "rules": match.rules,
+        "seats": seats,
+        "club": match.club.slug,
+        "tournament": match.tournament.name if match.tournament_id else None,
+        "deals": [deal_record(d).to_json() for d in deals],
+    }
+
+
+def tournament_lines(tournament: Tournament) -> Iterator[str]:
+    """NDJSON of a tournament: a header line, then each finished deal's record."""
+    header = {
+        "format": TOURNAMENT_FORMAT,
+        "version": 1,
+        "club": tournament.club.slug,
+        "tournament": tournament.name,
+        "slug": tournament.slug,
+        "game": tournament.game,
+        "rules": tournament.rules,
+    }
+    yield dumps(header) + "\n"
+    deals = Deal.objects.filter(match__tournament=tournament, status=Deal.Status.FINISHED)
+    for deal in deals.order_by("match__round__number", "match__table_number", "match_id", "number"):
+        line = deal_record(deal).to_json()
+        line.update({"match": deal.match_id, "number": deal.number})
+        yield dumps(line) + "\n"

@@ -1,0 +1,261 @@
+"""What the viewer page needs of a deal: its steps from one perspective (cached, since a
+finished deal never changes), the story, the result in words, and its neighbours in the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from engine.errors import EngineError
+from engine.registry import get_game
+from league import access
+from league.models import Deal
+from replays.services.access import can_comment
+from replays.services.chart import points_chart
+from replays.services.fairness import fair_deal
+from replays.services.frames import ALL
+from replays.services.records import deal_record
+from replays.services.steps import Replay, build, build_many, family_of, parse_perspective
+
+CACHE_SECONDS = 24 * 3600
+# Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
+FRAME_FORMAT = 1
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def cache_key(deal: Deal, perspective: int | str) -> str:
+    """Where a deal's steps from ``perspective`` are cached."""
+    # The salt and finish time tell apart two deals that got the same id in different databases.
+    stamp = deal.finished_at.timestamp() if deal.finished_at else 0
+    return f"replays:steps:{FRAME_FORMAT}:{deal.pk}:{deal.version}:{deal.salt}:{stamp}:{perspective}"
+
+
+def as_payload(replay: Replay) -> dict[str, Any]:
+    """The JSON the page script reads."""
+    return {
+        "perspective": replay.perspective,
+        "frames": replay.frames,
+        "moves": replay.moves,
+        "story": replay.story.to_json(),
+    }
+
+
+def steps_payload(deal: Deal, perspective: int | str) -> dict[str, Any]:
+    """Frames, visible moves and story of a finished deal from ``perspective``, built once."""
+    key = cache_key(deal, perspective)
+    payload = cache.get(key)
+    if payload is None:
+        payload = as_payload(build(deal_record(deal), perspective))
+        cache.set(key, payload, CACHE_SECONDS)
+    return payload
+
+
+def warm(deal: Deal) -> None:
+    """Build every perspective of a finished deal in one replay and cache them (e.g. as it ends)."""
+    perspectives: list[int | str] = [ALL, *range(len(deal.seats))]
+    built = build_many(deal_record(deal), perspectives)
+    cache.set_many({cache_key(deal, p): as_payload(r) for p, r in built.items()}, CACHE_SECONDS)
+
+
+def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, Any]:
+    """Everything the viewer page shows of ``deal``, opened at step ``at`` from ``seat``."""
+    head = header(deal)
+    perspective = parse_perspective(seat, len(deal.seats))
+    payload, broken = None, None
+    if deal.has_moves:
+        try:
+            payload = steps_payload(deal, perspective)
+        except EngineError as exc:  # stored moves that no longer replay: say so rather than fail
+            broken = exc.message
+    last = len(payload["frames"]) - 1 if payload else 0
+    prev, nxt = neighbours(deal)
+    return {
+        "deal": deal,
+        "match": deal.match,
+        "head": head,
+        "labels": labels(),
+        "payload": payload,
+        "broken": broken,
+        "at": min(int(at), last) if at.isdigit() else last,
+        "last": last,
+        "perspective": str(perspective),
+        "perspectives": perspectives(deal),
+        "chart": points_chart(payload["story"]["tricks"]) if payload else None,
+        "fair": fair_deal(deal),
+        "result": result_rows(deal.result, head["seats"]),
+        "standing": standing(deal),
+        "comments": comments_for(deal, user),
+        "comment_allowed": can_comment(user, deal),
+        "prev": prev,
+        "next": nxt,
+        "league_match_url": league_match_url(deal.match_id),
+    }
+
+
+def league_match_url(match_id: int) -> str | None:
+    """The league's own page of a match (results, corrections), when the league has one."""
+    try:
+        return reverse("match-detail", args=[match_id])
+    except NoReverseMatch:
+        return None
+
+
+def comments_for(deal: Deal, user: Any) -> list[tuple[Any, bool]]:
+    """The deal's comments in step order, each with whether ``user`` may delete it."""
+    manages = access.manages(user, deal.match.club)
+    uid = user.pk if user is not None and user.is_authenticated else None
+    return [(c, manages or c.author_id == uid) for c in deal.comments.select_related("author")]
+
+
+def header(deal: Deal) -> dict[str, Any]:
+    """Facts of the deal the page script needs besides the steps."""
+    game = get_game(deal.game)
+    return {
+        "deal": deal.pk,
+        "game": deal.game,
+        "layout": family_of(deal.game),
+        "title": game.title,
+        "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
+        "steps_url": f"/deals/{deal.pk}/steps.json",
+    }
+
+
+def perspectives(deal: Deal) -> list[tuple[str, str]]:
+    """Choices of the perspective switch: all hands, then each seat."""
+    names = header(deal)["seats"]
+    return [
+        (ALL, _("All hands")),
+        *((str(i), _("Seat %(n)s: %(name)s") % {"n": i, "name": n}) for i, n in enumerate(names)),
+    ]
+
+
+def neighbours(deal: Deal) -> tuple[Deal | None, Deal | None]:
+    """The previous and next finished deals of the same match."""
+    deals = Deal.objects.filter(match_id=deal.match_id, status=Deal.Status.FINISHED)
+    prev = deals.filter(number__lt=deal.number).order_by("-number").first()
+    nxt = deals.filter(number__gt=deal.number).order_by("number").first()
+    return prev, nxt
+
+
+def standing(deal: Deal) -> list[tuple[str, str]]:
+    """Levels (level games) or running scores (score games) as the deal began."""
+    names = header(deal)["seats"]
+    situation = deal.situation or {}
+    levels = (deal.result or {}).get("levels_before") or situation.get("levels")
+    if levels:
+        teams = len(levels)
+        return [
+            (
+                _("Level of %(seats)s") % {"seats": ", ".join(names[s] for s in range(t, len(names), teams))},
+                str(level),
+            )
+            for t, level in enumerate(levels)
+        ]
+    scores = situation.get("scores")
+    if scores:
+        return [(_("Score of %(seat)s") % {"seat": names[s]}, str(v)) for s, v in enumerate(scores)]
+    return []
+
+
+def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[str, str]]:
+    """The result as labelled lines, for the keys the games' results share."""
+    if not result:
+        return []
+
+    def who(seat: Any) -> str:
+        return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "—"
+
+    rows: list[tuple[str, str]] = [(_("Outcome"), str(result.get("outcome", "")))]
+    labels: list[tuple[str, str, Any]] = [
+        ("dealer", _("Dealer"), who),
+        ("declared_by", _("Declared by"), who),
+        ("bid", _("Bid"), str),
+        ("game_points", _("Game points"), str),
+        ("defender_points", _("Defenders' points"), str),
+        ("kitty_points", _("Points in the kitty"), str),
+        ("kitty_multiplier", _("Kitty multiplier"), str),
+        ("winner", _("Winner"), who),
+        ("points", _("Points"), str),
+        ("reason", _("Reason"), str),
+    ]
+    for key, label, fmt in labels:
+        if result.get(key) is not None:
+            rows.append((label, fmt(result[key])))
+    trump = result.get("trump")
+    if trump:
+        suit = SUIT_SYMBOLS.get(trump.get("suit") or "", _("no trump suit"))
+        rows.append((_("Trump"), f"{trump.get('rank') or ''} {suit}".strip()))
+    if result.get("levels_before"):
+        before, after = result["levels_before"], result.get("levels_after", result["levels_before"])
+        for team in range(len(before)):
+            rows.append((_("Levels, team %(t)s") % {"t": team + 1}, f"{before[team]} → {after[team]}"))
+    if result.get("ranks_before"):
+        before, after = result["ranks_before"], result.get("ranks_after", result["ranks_before"])
+        for seat in range(len(before)):
+            rows.append((_("Rank of %(seat)s") % {"seat": who(seat)}, f"{before[seat]} → {after[seat]}"))
+    if result.get("deal_winners") is not None:
+        rows.append((_("Deal won by"), ", ".join(who(s) for s in result["deal_winners"]) or "—"))
+    change = result.get("payments") or result.get("scores")
+    if change:
+        rows.append((_("Change per seat"), ", ".join(f"{who(s)} {v:+d}" for s, v in enumerate(change))))
+    return rows
+
+
+def labels() -> dict[str, str]:
+    """Every word the page script writes, translated on the server."""
+    return {
+        "step": _("Step %(at)s of %(last)s"),
+        "dealt": _("As dealt"),
+        "hidden_move": _("%(seat)s acted (hidden from this seat)"),
+        "phase": _("Phase"),
+        "phases": {
+            "draw": _("drawing"),
+            "kitty": _("kitty"),
+            "bid": _("bidding"),
+            "bury": _("burying"),
+            "name": _("naming trump"),
+            "call": _("calling friends"),
+            "play": _("play"),
+            "over": _("over"),
+            "redeal": _("redeal window"),
+            "window": _("claim window"),
+            "discard": _("discard"),
+        },
+        "trump": _("Trump"),
+        "no_suit": _("no trump suit"),
+        "declaration": _("Declaration"),
+        "none": _("none"),
+        "kitty": _("Kitty"),
+        "turned_up": _("Turned up"),
+        "stock": _("Stock"),
+        "cards": _("%(n)s cards"),
+        "defender_points": _("Defenders' points"),
+        "won": _("%(points)s pts"),
+        "dealer": _("dealer"),
+        "to_move": _("to move"),
+        "current_trick": _("Current trick"),
+        "last_trick": _("Last trick"),
+        "bids": _("Bids"),
+        "pass": _("pass"),
+        "scores": _("Scores before the deal"),
+        "shown": _("Shown"),
+        "claim": _("Last claim"),
+        "melds": _("Melds"),
+        "discards": _("Discards"),
+        "play": _("Autoplay"),
+        "pause": _("Pause"),
+        "copied": _("Link copied"),
+        "copy_failed": _("Copy this link:"),
+        "loading": _("Loading…"),
+        "load_failed": _("Could not load this perspective."),
+        "result": _("Result"),
+        "trick": _("Trick %(n)s"),
+        "rank": _("rank %(rank)s"),
+        "friend": _("friend"),
+        "call": _("Friend call"),
+        "called_by": _("played by %(seat)s"),
+        "not_yet": _("not played yet"),
+    }

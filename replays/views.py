@@ -1,0 +1,203 @@
+"""Replay pages: thin views over ``replays.services``; whatever a visitor may not see is a 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_POST
+
+from engine.errors import EngineError
+from league import access
+from league.models import Club, Deal, Match, Player, Tournament
+from replays.forms import CommentForm, DealFilterForm, UploadForm
+from replays.models import Comment
+from replays.services import imports, records
+from replays.services.access import can_comment, can_delete_comment, can_view_deal, visible_deals
+from replays.services.steps import parse_perspective
+from replays.services.viewer import league_match_url, page_context, steps_payload
+
+PAGE_SIZE = 25
+
+
+def viewable_deal(request: HttpRequest, pk: int) -> Deal:
+    """The deal if the visitor may see it, else 404 (never a hint that it exists)."""
+    deal = Deal.objects.select_related("match__club", "match__tournament").filter(pk=pk).first()
+    if deal is None or not can_view_deal(request.user, deal):
+        raise Http404
+    return deal
+
+
+def viewable_match(request: HttpRequest, pk: int) -> Match:
+    """The match if the visitor may see it, else 404."""
+    match = Match.objects.select_related("club", "tournament").filter(pk=pk).first()
+    if match is None or not access.can_view_match(request.user, match):
+        raise Http404
+    return match
+
+
+def attachment(body: Any, filename: str, content_type: str) -> HttpResponse:
+    """A download named ``filename``."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@gzip_page
+def deal_viewer(request: HttpRequest, pk: int) -> HttpResponse:
+    """The replay viewer, opened at ``?at=`` from the perspective ``?seat=``."""
+    deal = viewable_deal(request, pk)
+    context = page_context(deal, request.user, request.GET.get("seat"), request.GET.get("at", ""))
+    if context["comment_allowed"]:
+        context["comment_form"] = CommentForm(initial={"at": context["at"]})
+    return render(request, "replays/deal.html", context)
+
+
+@gzip_page
+def deal_steps(request: HttpRequest, pk: int) -> JsonResponse:
+    """The deal's frames from ``?seat=`` (a seat number, or all hands)."""
+    deal = viewable_deal(request, pk)
+    if not deal.has_moves:
+        raise Http404
+    perspective = parse_perspective(request.GET.get("seat"), len(deal.seats))
+    try:
+        payload = steps_payload(deal, perspective)
+    except EngineError as exc:  # the page says why; the script only needs to know it failed
+        return JsonResponse({"error": exc.message}, status=422)
+    return JsonResponse(payload, json_dumps_params={"separators": (",", ":")})
+
+
+def deal_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deal's engine record as a download."""
+    deal = viewable_deal(request, pk)
+    body = records.deal_record(deal).dumps() + "\n"
+    return attachment(body, f"deal-{deal.pk}.json", "application/json")
+
+
+@require_POST
+@login_required
+def comment_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pin a comment to a step; back to the viewer at that step."""
+    deal = viewable_deal(request, pk)
+    if not can_comment(request.user, deal):
+        raise Http404
+    form = CommentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The comment was not saved: write some text."))
+        return redirect(reverse("deal-viewer", args=[deal.pk]))
+    comment = form.save(commit=False)
+    comment.deal, comment.author = deal, request.user
+    comment.at = min(comment.at, deal.version)
+    comment.save()
+    seat = request.POST.get("seat", "all")
+    return redirect(f"{reverse('deal-viewer', args=[deal.pk])}?at={comment.at}&seat={seat}#comments")
+
+
+@require_POST
+@login_required
+def comment_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a comment (its author or a club director)."""
+    comment = get_object_or_404(Comment.objects.select_related("deal__match__club"), pk=pk)
+    if not can_view_deal(request.user, comment.deal) or not can_delete_comment(request.user, comment):
+        raise Http404
+    deal, at = comment.deal, comment.at
+    comment.delete()
+    messages.success(request, _("Comment deleted."))
+    return redirect(f"{reverse('deal-viewer', args=[deal.pk])}?at={at}#comments")
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match with its deals and links to replay them."""
+    match = viewable_match(request, pk)
+    deals = match.deals.order_by("number")
+    seats = match.seats.select_related("player")
+    context = {"match": match, "deals": deals, "seats": seats, "league_match_url": league_match_url(match.pk)}
+    return render(request, "replays/match.html", context)
+
+
+def match_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """A match file: header and every finished deal's record."""
+    match = viewable_match(request, pk)
+    body = records.dumps(records.match_export(match)) + "\n"
+    return attachment(body, f"match-{match.pk}.json", "application/json")
+
+
+def tournament_export(request: HttpRequest, pk: int) -> StreamingHttpResponse:
+    """A tournament's finished deals as NDJSON after a header line."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not access.can_view_tournament(request.user, tournament):
+        raise Http404
+    response = StreamingHttpResponse(
+        records.tournament_lines(tournament), content_type="application/x-ndjson"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.ndjson"'
+    return response
+
+
+def deal_list(
+    request: HttpRequest, deals: QuerySet[Deal], tournaments: QuerySet[Tournament]
+) -> dict[str, Any]:
+    """Filter form and one page of ``deals``, newest first."""
+    form = DealFilterForm(request.GET or None, tournaments=tournaments)
+    deals = (
+        form.apply(deals).select_related("match__tournament", "match__club").order_by("-finished_at", "-pk")
+    )
+    page = Paginator(deals, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return {"form": form, "page": page, "query": query.urlencode()}
+
+
+def club_deals(request: HttpRequest, slug: str) -> HttpResponse:
+    """A club's recent finished deals, filtered by game, tournament and date."""
+    club = get_object_or_404(Club, slug=slug)
+    if not access.can_view_club(request.user, club):
+        raise Http404
+    deals = visible_deals(request.user).filter(match__club=club)
+    context = deal_list(request, deals, club.tournaments.all())
+    context.update(
+        club=club,
+        title=_("Recent deals of %(club)s") % {"club": club},
+        manages=access.manages(request.user, club),
+    )
+    return render(request, "replays/deal_list.html", context)
+
+
+def player_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's recent finished deals."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    if not access.can_view_club(request.user, player.club):
+        raise Http404
+    deals = visible_deals(request.user).filter(match__seats__player=player).distinct()
+    context = deal_list(request, deals, Tournament.objects.filter(matches__seats__player=player).distinct())
+    context.update(
+        club=player.club, player=player, title=_("Recent deals of %(player)s") % {"player": player}
+    )
+    return render(request, "replays/deal_list.html", context)
+
+
+@login_required
+def upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Directors upload records: checked by the engine, stored only if every deal replays."""
+    club = get_object_or_404(Club, slug=slug)
+    if not access.manages(request.user, club):
+        raise Http404
+    form = UploadForm(request.POST or None, request.FILES or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            stored = imports.import_file(club, imports.read_upload(form.cleaned_data["file"]))
+        except imports.UploadError as exc:
+            error = str(exc)
+        else:
+            messages.success(request, _("Stored %(n)s match(es).") % {"n": len(stored)})
+            return redirect("match-replays", pk=stored[0].pk)
+    return render(request, "replays/upload.html", {"club": club, "form": form, "error": error})

@@ -1,0 +1,310 @@
+// The live table page: one WebSocket, full views from the server, no rules in the browser.
+// The server sends this seat's view (docs/protocol.md); the page only draws it and sends
+// {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
+
+const root = document.getElementById("table");
+const T = JSON.parse(document.getElementById("table-strings").textContent);
+const $ = (id) => document.getElementById(id);
+const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key] ?? ""));
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+let socket = null;
+let view = null;
+let selected = new Set(); // indexes into the sorted hand (hands may hold identical cards)
+let retry = 0;
+let clockTimer = null;
+let lobbyFrames = 0;
+
+function cardLabel(code) {
+  if (code === "BJ") return "🃏+";
+  if (code === "LJ") return "🃏";
+  const rank = code[0] === "T" ? "10" : code[0];
+  return SUITS[code[1]] ? rank + SUITS[code[1]] : code;
+}
+
+function cardElement(code, tag = "span") {
+  const el = document.createElement(tag);
+  el.className = "card-face" + ("HD".includes(code[1]) || code === "BJ" ? " red" : "");
+  el.textContent = cardLabel(code);
+  el.dataset.card = code;
+  return el;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + root.dataset.ws);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    lobbyFrames = 0;
+    $("conn").textContent = T.live;
+    $("conn").classList.add("on");
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("conn").textContent = T.reconnecting;
+    $("conn").classList.remove("on");
+    // Back off, then reconnect: the seat is held and the server sends the current view on join.
+    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  if (!view) return;
+  send({ type: "act", action, version: view.version });
+}
+
+function receive(frame) {
+  if (frame.type === "error") return showError(frame.message);
+  if (frame.type === "lobby") {
+    // The first lobby frame comes on joining; a later one means a seat changed before the start,
+    // and the lobby forms are server-rendered, so reload them.
+    if (lobbyFrames++ > 0 && view === null && document.getElementById("lobby")) location.reload();
+    return;
+  }
+  if (frame.type !== "view") return;
+  if (view && frame.deal === view.deal && frame.version < view.version) return; // an older frame
+  if (view && frame.deal !== view.deal) selected = new Set();
+  view = frame;
+  hideError();
+  draw();
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = false;
+}
+
+function hideError() {
+  $("error").hidden = true;
+}
+
+function seatName(seat) {
+  const info = view.seats.find((s) => s.seat === seat);
+  return info ? info.name : "#" + seat;
+}
+
+function draw() {
+  const lobby = document.getElementById("lobby");
+  if (lobby) lobby.hidden = true;
+  $("play").hidden = false;
+  const state = view.state;
+  $("deal-number").textContent = fmt(T.deal, { number: view.number });
+  drawInfo(state);
+  drawOthers(state);
+  drawTrick($("trick"), state.trick || []);
+  drawTrick($("last-trick"), state.last_trick || []);
+  drawKitty(state);
+  drawHand();
+  drawActions();
+  drawTurn();
+  drawResult(state);
+  drawFairness();
+}
+
+function drawInfo(state) {
+  const trump = state.trump || {};
+  const suit = trump.suit ? SUITS[trump.suit] || trump.suit : T.no_trump;
+  $("trump").textContent = fmt(T.trump, { trump: [trump.rank, suit].filter(Boolean).join(" ") });
+  const declaration = state.declaration;
+  $("declaration").hidden = !declaration;
+  if (declaration) {
+    $("declaration").textContent = fmt(T.declared, {
+      name: seatName(declaration.seat),
+      cards: declaration.cards.map(cardLabel).join(" "),
+    });
+  }
+  $("points").textContent = fmt(T.points, { points: state.defender_points ?? 0 });
+  const situation = view.situation || {};
+  if (situation.levels) $("levels").textContent = fmt(T.levels, { levels: situation.levels.join(" · ") });
+  else if (situation.scores) $("levels").textContent = fmt(T.scores, { scores: situation.scores.join(" · ") });
+  else $("levels").textContent = "";
+}
+
+function drawOthers(state) {
+  const list = $("others");
+  list.replaceChildren();
+  for (const seat of view.seats) {
+    const item = document.createElement("li");
+    const hand = state.zones ? state.zones["hand:" + seat.seat] : null;
+    const count = Array.isArray(hand) ? hand.length : hand;
+    item.textContent = `${seat.name}${state.dealer === seat.seat ? " (" + T.dealer + ")" : ""} · ` +
+      fmt(T.cards_left, { count: count ?? "?" });
+    if ((view.clock?.seats || []).includes(seat.seat)) item.classList.add("to-move");
+    if (seat.seat === view.seat) item.classList.add("me");
+    list.append(item);
+  }
+}
+
+function drawTrick(box, plays) {
+  box.replaceChildren();
+  for (const [seat, cards] of plays) {
+    const play = document.createElement("div");
+    play.className = "play";
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = seatName(seat);
+    play.append(who, ...cards.map((c) => cardElement(c)));
+    box.append(play);
+  }
+}
+
+function drawKitty(state) {
+  const kitty = state.zones ? state.zones.kitty : null;
+  const visible = Array.isArray(kitty) && kitty.length > 0;
+  $("kitty-box").hidden = !visible;
+  if (visible) $("kitty").replaceChildren(...kitty.map((c) => cardElement(c)));
+}
+
+function handCards() {
+  return view.hand || [];
+}
+
+function drawHand() {
+  const box = $("hand");
+  const cards = handCards();
+  box.replaceChildren();
+  selected = new Set([...selected].filter((i) => i < cards.length));
+  cards.forEach((code, index) => {
+    const button = cardElement(code, "button");
+    button.type = "button";
+    button.setAttribute("role", "option");
+    button.setAttribute("aria-selected", selected.has(index) ? "true" : "false");
+    button.tabIndex = index === 0 ? 0 : -1;
+    button.addEventListener("click", () => toggle(index));
+    button.addEventListener("keydown", (event) => handKey(event, index));
+    box.append(button);
+  });
+}
+
+function toggle(index) {
+  if (selected.has(index)) selected.delete(index);
+  else selected.add(index);
+  const button = $("hand").children[index];
+  button.setAttribute("aria-selected", selected.has(index) ? "true" : "false");
+}
+
+function handKey(event, index) {
+  const buttons = $("hand").children;
+  let next = null;
+  if (event.key === "ArrowRight") next = Math.min(buttons.length - 1, index + 1);
+  if (event.key === "ArrowLeft") next = Math.max(0, index - 1);
+  if (event.key === " " || event.key === "Enter") {
+    event.preventDefault();
+    toggle(index);
+  }
+  if (next !== null) {
+    event.preventDefault();
+    buttons[index].tabIndex = -1;
+    buttons[next].tabIndex = 0;
+    buttons[next].focus();
+  }
+}
+
+function selectedCards() {
+  const cards = handCards();
+  return [...selected].sort((a, b) => a - b).map((i) => cards[i]);
+}
+
+function actionButton(label, onClick, extraClass = "") {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = label;
+  if (extraClass) button.className = extraClass;
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+function cardMove(verb) {
+  const cards = selectedCards();
+  if (!cards.length) return showError(T.select_first);
+  selected = new Set();
+  act(verb + " " + cards.join(" "));
+}
+
+function hintLabel(hint) {
+  const [verb, ...rest] = hint.split(" ");
+  if (verb === "pickup") return T.pickup;
+  if (verb === "redeal") return T.redeal;
+  if (verb === "pass") return T.pass;
+  if (verb === "declare") return fmt(T.declare, { cards: rest.map(cardLabel).join(" ") });
+  if (verb === "bid") return fmt(T.bid, { points: rest.join(" ") });
+  if (verb === "trump") return fmt(T.name_trump, { suit: SUITS[rest[0]] || rest.join(" ") });
+  return hint;
+}
+
+function drawActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  if (view.seat === null || view.seat === undefined) {
+    box.textContent = T.watching;
+    return;
+  }
+  const hints = view.legal || [];
+  box.dataset.hints = JSON.stringify(hints); // the seat's own hints, for assistive tools and tests
+  const verbs = new Set(hints.map((h) => h.split(" ")[0]));
+  if (verbs.has("play")) box.append(Object.assign(actionButton(T.play, () => cardMove("play"), "primary"), { id: "play-cards" }));
+  if (verbs.has("bury")) box.append(Object.assign(actionButton(T.bury, () => cardMove("bury"), "primary"), { id: "bury-cards" }));
+  // Declarations (also during the server-paced draw), pick-up, redeal, bids, passes, trump naming.
+  for (const hint of hints) {
+    const verb = hint.split(" ")[0];
+    if (verb === "play" || verb === "bury" || verb === "draw") continue;
+    const button = actionButton(hintLabel(hint), () => act(hint), verb === "declare" ? "declare" : "");
+    button.dataset.action = hint;
+    box.append(button);
+  }
+}
+
+function drawTurn() {
+  clearInterval(clockTimer);
+  const clock = view.clock;
+  const turn = $("turn");
+  if (!clock) {
+    turn.textContent = "";
+    return;
+  }
+  const mine = clock.seats.includes(view.seat);
+  const who = mine ? T.your_turn : fmt(T.turn_of, { name: clock.seats.map(seatName).join(", ") });
+  if (clock.paced) {
+    turn.textContent = T.drawing;
+    return;
+  }
+  const tick = () => {
+    const seconds = Math.max(0, Math.round((clock.deadline - Date.now()) / 1000));
+    turn.textContent = who + " · " + fmt(T.seconds_left, { seconds });
+  };
+  tick();
+  clockTimer = setInterval(tick, 1000);
+  turn.classList.toggle("mine", mine);
+}
+
+function drawResult(state) {
+  const box = $("result");
+  const over = state.phase === "over";
+  box.hidden = !over;
+  if (!over) return;
+  const lines = [T.deal_over];
+  if (view.match && view.match.over) lines.push(T.match_over);
+  box.replaceChildren(...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
+  const pre = document.createElement("pre");
+  pre.textContent = JSON.stringify(state.result, null, 1);
+  box.append(pre);
+}
+
+function drawFairness() {
+  const fairness = view.fairness || {};
+  let text = fmt(T.commitment, { commitment: fairness.commitment || "" });
+  if (fairness.deck) text += "\n" + fmt(T.revealed, { seed: fairness.seed, salt: fairness.salt, deck: fairness.deck.join(" ") });
+  $("fairness-text").textContent = text;
+}
+
+document.addEventListener("visibilitychange", () => {
+  // A phone that slept may have missed frames: ask for the current view.
+  if (document.visibilityState === "visible") send({ type: "sync" });
+});
+
+connect();

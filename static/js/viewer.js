@@ -1,0 +1,364 @@
+// The replay viewer: draws the frames the server built with the rules engine, one per step.
+// Nothing here knows a rule of any game; it only lays out hands, tricks and labels it was sent.
+
+const $ = (id) => document.getElementById(id);
+const readJSON = (id) => JSON.parse($(id).textContent);
+
+const head = readJSON("replay-head");
+const L = readJSON("replay-labels");
+let data = readJSON("replay-steps");
+const root = $("viewer");
+const state = {
+  at: Number(root.dataset.at),
+  perspective: root.dataset.perspective,
+  timer: null,
+};
+const last = () => data.frames.length - 1;
+const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+
+// -- cards and pieces -------------------------------------------------------------------------
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const PIECES = { K: "將", A: "士", E: "象", R: "車", H: "馬", C: "炮", P: "卒" };
+
+function cardEl(code) {
+  const el = document.createElement("span");
+  el.className = "c";
+  el.dataset.card = code;
+  if (code === "LJ" || code === "BJ") {
+    el.classList.add("joker", code === "BJ" ? "red" : "black");
+    el.textContent = code === "BJ" ? "大王" : "小王";
+  } else if (head.layout === "sisepai") {
+    el.classList.add("piece", "col-" + code[0]);
+    el.textContent = PIECES[code[1]] || code;
+    el.title = code;
+  } else {
+    const suit = code[1];
+    el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
+    el.textContent = (code[0] === "T" ? "10" : code[0]) + SUITS[suit];
+  }
+  return el;
+}
+
+function cardsEl(cards, cls) {
+  const box = document.createElement("span");
+  box.className = "cards " + (cls || "");
+  if (typeof cards === "number") {
+    const back = document.createElement("span");
+    back.className = "c back";
+    back.textContent = fmt(L.cards, { n: cards });
+    box.append(back);
+  } else {
+    for (const code of cards || []) box.append(cardEl(code));
+  }
+  return box;
+}
+
+function node(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function seatName(seat) {
+  return seat === null || seat === undefined ? "—" : head.seats[seat];
+}
+
+// -- the board --------------------------------------------------------------------------------
+
+const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
+
+function position(seat) {
+  const n = head.seats.length;
+  const base = state.perspective === "all" ? 0 : Number(state.perspective);
+  const slot = (seat - base + n) % n;
+  return (POSITIONS[n] || [])[slot] || "ring";
+}
+
+function drawBoard(frame) {
+  const board = $("board");
+  board.replaceChildren();
+  board.classList.toggle("many", head.seats.length > 4);
+  const toMove = new Set(frame.to_move || (frame.turn !== null && frame.turn !== undefined ? [frame.turn] : []));
+  head.seats.forEach((name, seat) => {
+    const box = node("div", "seat pos-" + position(seat));
+    box.dataset.seat = seat;
+    if (toMove.has(seat)) box.classList.add("to-move");
+    const title = node("div", "seat-name", name);
+    if (frame.dealer === seat) title.append(node("span", "tag", L.dealer));
+    if (toMove.has(seat)) title.append(node("span", "tag move", L.to_move));
+    if (frame.won_points) title.append(node("span", "tag pts", fmt(L.won, { points: frame.won_points[seat] })));
+    if (frame.ranks) title.append(node("span", "tag", fmt(L.rank, { rank: frame.ranks[seat] })));
+    if (frame.team && frame.team.includes(seat) && frame.dealer !== seat) title.append(node("span", "tag", L.friend));
+    box.append(title, cardsEl(frame.hands[seat], "hand"));
+    if (frame.melds) drawMelds(box, frame, seat);
+    board.append(box);
+  });
+  board.append(drawCenter(frame));
+}
+
+function drawMelds(box, frame, seat) {
+  const melds = node("div", "melds");
+  for (const meld of frame.melds[seat]) melds.append(cardsEl(meld.cards, "meld"));
+  if (frame.discards[seat].length) melds.append(node("span", "muted", L.discards), cardsEl(frame.discards[seat], "discards"));
+  box.append(melds);
+}
+
+function drawCenter(frame) {
+  const center = node("div", "center");
+  if (frame.shown) {
+    center.append(node("div", "muted", L.shown + " · " + seatName(frame.shown.seat)), cardsEl([frame.shown.card], "shown"));
+    return center;
+  }
+  if (!frame.trick) return center;
+  const current = frame.trick.length > 0;
+  const plays = current ? frame.trick : frame.last_trick;
+  center.append(node("div", "muted", current ? L.current_trick : plays.length ? L.last_trick : ""));
+  const trick = node("div", "trick" + (current ? "" : " old"));
+  for (const [seat, cards] of plays) {
+    const play = node("div", "play pos-" + position(seat));
+    play.append(node("span", "who", seatName(seat)), cardsEl(cards));
+    trick.append(play);
+  }
+  center.append(trick);
+  return center;
+}
+
+// -- the status panel -------------------------------------------------------------------------
+
+function row(list, label, value) {
+  list.append(node("dt", "", label));
+  const dd = node("dd");
+  if (value instanceof Node) dd.append(value);
+  else dd.textContent = value;
+  list.append(dd);
+}
+
+function drawStatus(frame) {
+  const panel = $("status");
+  panel.replaceChildren();
+  const list = node("dl", "facts");
+  row(list, L.phase, L.phases[frame.phase] || frame.phase);
+  if (frame.trump) {
+    const suit = frame.trump.suit ? SUITS[frame.trump.suit] : L.no_suit;
+    row(list, L.trump, [frame.trump.rank, suit].filter(Boolean).join(" "));
+  }
+  if ("declaration" in frame) {
+    const d = frame.declaration;
+    const value = d ? node("span") : L.none;
+    if (d) value.append(seatName(d.seat) + " ", cardsEl(d.cards));
+    row(list, L.declaration, value);
+  }
+  if (frame.turned_up && frame.turned_up.length) row(list, L.turned_up, cardsEl(frame.turned_up));
+  if ("kitty" in frame) row(list, L.kitty, cardsEl(frame.kitty));
+  row(list, L.stock, fmt(L.cards, { n: frame.stock }));
+  if ("defender_points" in frame) row(list, L.defender_points, String(frame.defender_points));
+  if (frame.bids && frame.bids.length) {
+    row(list, L.bids, frame.bids.map(([s, p]) => seatName(s) + " " + (p === null ? L.pass : p)).join(", "));
+  }
+  if (frame.scores) row(list, L.scores, frame.scores.join(" / "));
+  for (const call of frame.calls || []) {
+    const done = call.by === null ? L.not_yet : fmt(L.called_by, { seat: seatName(call.by) });
+    row(list, L.call, call.call + " · " + done);
+  }
+  if (frame.last_claim) {
+    const c = frame.last_claim;
+    row(list, L.claim, seatName(c.seat) + ": " + c.claim);
+  }
+  panel.append(list);
+  if (frame.result) panel.append(node("p", "result-note", L.result + ": " + (frame.result.outcome || "")));
+}
+
+function moveText(at) {
+  if (at === 0) return L.dealt;
+  const [seat, text] = data.moves[at - 1];
+  return text === null ? fmt(L.hidden_move, { seat: seatName(seat) }) : seatName(seat) + ": " + text;
+}
+
+// -- story, chart, comments -------------------------------------------------------------------
+
+function drawStory() {
+  const story = data.story;
+  const tricks = $("tricks");
+  tricks.replaceChildren();
+  const jump = $("jump-trick");
+  jump.replaceChildren(new Option("—", ""));
+  for (const t of story.tricks) {
+    const li = node("li");
+    li.dataset.at = t.at;
+    const link = node("a", "jump", fmt(L.trick, { n: t.n }));
+    link.href = "#";
+    link.dataset.at = t.at;
+    li.append(link, " ");
+    for (const [seat, cards] of t.plays) {
+      const play = node("span", "tplay" + (seat === t.winner ? " winner" : ""));
+      play.append(node("span", "who", seatName(seat)), cardsEl(cards));
+      li.append(play);
+    }
+    li.append(node("span", "tag pts", fmt(L.won, { points: t.points })));
+    tricks.append(li);
+    jump.append(new Option(fmt(L.trick, { n: t.n }), t.at));
+  }
+  const phases = $("jump-phase");
+  phases.replaceChildren(new Option("—", ""));
+  for (const p of story.phases) phases.append(new Option(L.phases[p.phase] || p.phase, p.at));
+  const decl = $("declarations");
+  decl.replaceChildren();
+  for (const d of story.declarations) {
+    const li = node("li");
+    li.dataset.at = d.at;
+    li.append(seatName(d.seat) + " ", cardsEl(d.cards));
+    decl.append(li);
+  }
+  for (const c of story.claims) {
+    const li = node("li", "", seatName(c.seat) + ": " + c.claim);
+    li.dataset.at = c.at;
+    decl.append(li);
+  }
+  const kitty = $("kitty-story");
+  kitty.replaceChildren();
+  if (story.kitty.dealt) {
+    const dealt = node("p", "kitty-dealt");
+    dealt.dataset.at = 0;
+    dealt.append(cardsEl(story.kitty.dealt));
+    kitty.append(dealt);
+  }
+  if (story.kitty.buried) {
+    const buried = node("p", "kitty-buried");
+    buried.dataset.at = story.kitty.buried_at;
+    buried.append("→ ", cardsEl(story.kitty.buried));
+    kitty.append(buried);
+  }
+}
+
+// Items of the story become visible once the replay reaches the step they happened at; from a
+// seat's perspective the kitty's cards stay hidden until the end, as the seat did not see them.
+function revealStory() {
+  const end = state.at === last();
+  for (const el of document.querySelectorAll("#tricks li, #declarations li, #points-chart .bar")) {
+    el.classList.toggle("future", Number(el.dataset.at) > state.at);
+  }
+  for (const el of document.querySelectorAll("#kitty-story p")) {
+    el.classList.toggle("future", !(end || (state.perspective === "all" && Number(el.dataset.at) <= state.at)));
+  }
+  for (const el of document.querySelectorAll("#comment-list li[data-at], #markers .marker")) {
+    el.classList.toggle("here", Number(el.dataset.at) === state.at);
+  }
+  // The comments pinned to this step, beside the board.
+  const here = $("comments-here");
+  here.replaceChildren();
+  for (const li of document.querySelectorAll("#comment-list li.here")) {
+    const note = node("p", "comment-note");
+    note.append(node("strong", "", li.querySelector("strong").textContent + ": "), li.dataset.text);
+    here.append(note);
+  }
+}
+
+// -- moving through the replay ----------------------------------------------------------------
+
+function draw() {
+  const frame = data.frames[state.at];
+  drawBoard(frame);
+  drawStatus(frame);
+  $("scrub").value = state.at;
+  $("step-label").textContent = fmt(L.step, { at: state.at, last: last() }) + " · " + moveText(state.at);
+  revealStory();
+  const commentAt = document.querySelector("#comment-form input[name=at]");
+  if (commentAt) {
+    commentAt.value = state.at;
+    $("comment-at").textContent = state.at;
+    $("comment-seat").value = state.perspective;
+  }
+  const url = new URL(location.href);
+  url.searchParams.set("at", state.at);
+  url.searchParams.set("seat", state.perspective);
+  history.replaceState(null, "", url);
+}
+
+function go(at) {
+  state.at = Math.max(0, Math.min(last(), at));
+  draw();
+}
+
+function autoplay(on) {
+  clearInterval(state.timer);
+  state.timer = null;
+  const button = $("btn-play");
+  button.classList.toggle("on", on);
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  button.textContent = on ? L.pause : L.play;
+  if (!on) return;
+  if (state.at === last()) go(0);
+  state.timer = setInterval(() => {
+    if (state.at >= last()) autoplay(false);
+    else go(state.at + 1);
+  }, Number($("speed").value));
+}
+
+async function switchPerspective(value) {
+  $("step-label").textContent = L.loading;
+  try {
+    const response = await fetch(head.steps_url + "?seat=" + encodeURIComponent(value), {
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    data = await response.json();
+    state.perspective = String(data.perspective);
+    drawStory();
+    draw();
+  } catch {
+    $("step-label").textContent = L.load_failed;
+  }
+}
+
+async function copyLink() {
+  const note = $("copy-note");
+  try {
+    await navigator.clipboard.writeText(location.href);
+    note.textContent = L.copied;
+  } catch {
+    note.textContent = L.copy_failed + " " + location.href;
+  }
+}
+
+function bind() {
+  $("btn-start").onclick = () => go(0);
+  $("btn-back").onclick = () => go(state.at - 1);
+  $("btn-forward").onclick = () => go(state.at + 1);
+  $("btn-end").onclick = () => go(last());
+  $("btn-play").onclick = () => autoplay(!state.timer);
+  $("speed").onchange = () => state.timer && autoplay(true);
+  $("scrub").oninput = (e) => go(Number(e.target.value));
+  $("jump-trick").onchange = (e) => e.target.value !== "" && go(Number(e.target.value));
+  $("jump-phase").onchange = (e) => e.target.value !== "" && go(Number(e.target.value));
+  $("perspective").onchange = (e) => switchPerspective(e.target.value);
+  $("btn-copy").onclick = copyLink;
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest("a.jump, #markers .marker");
+    if (!link) return;
+    e.preventDefault();
+    go(Number(link.dataset.at));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    // A focused button already answers the space bar with a click.
+    if (e.key === " " && e.target.closest("button")) return;
+    const keys = {
+      ArrowLeft: () => go(state.at - 1),
+      ArrowRight: () => go(state.at + 1),
+      Home: () => go(0),
+      End: () => go(last()),
+      " ": () => autoplay(!state.timer),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+}
+
+bind();
+drawStory();
+draw();
+root.classList.add("ready");

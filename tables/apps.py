@@ -1,0 +1,11 @@
+"""The live tables app: lobby, seats, the authoritative move log, clocks and spectators."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TablesConfig(AppConfig):
+    """App configuration of the live tables."""
+
+    name = "tables"
+    verbose_name = _("Live tables")

@@ -1,0 +1,161 @@
+"""The table socket: translate protocol frames to table-service calls and views back (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from engine.errors import EngineError
+from tables.services import access, moves, pacing, presence, views
+from tables.services.errors import BadMessage, TableError
+
+MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
+
+
+_shared: dict[tuple[int, int, int], asyncio.Future[Any]] = {}
+
+
+async def shared_frames(table_id: int, deal_id: int, version: int) -> dict[Any, tuple[tuple[int, int], str]]:
+    """The encoded frames of every seat after an event, computed once for all sockets of this process."""
+    key = (table_id, deal_id, version)
+    future = _shared.get(key)
+    if future is None:
+        future = asyncio.ensure_future(
+            database_sync_to_async(views.encoded_views)(table_id, deal_id, version)
+        )
+        _shared[key] = future
+        # Kept briefly: every socket of the table on this node asks within milliseconds.
+        asyncio.get_running_loop().call_later(5, _shared.pop, key, None)
+    return await future
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    """One socket at one table, as a seat or a spectator; sends only that seat's view."""
+
+    table_id: int
+    seat: int | None = None
+    group: str = ""
+    shown: tuple[int, int] = (-1, -1)
+    counted = False
+
+    async def connect(self) -> None:
+        """Accept members and visitors who may watch; sit the user in their seat if they hold one."""
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        user = self.scope.get("user")
+        joined = await database_sync_to_async(access.join)(self.table_id, user)
+        if joined is None:
+            await self.close(code=4404)
+            return
+        self.group, self.seat = joined
+        pacing.register_loop(asyncio.get_running_loop())
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_view(force=True)
+        await database_sync_to_async(access.arrived)(self.table_id, user)
+        self.counted = True
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the table's group; the seat is held and its clock keeps running."""
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.counted:
+            await database_sync_to_async(presence.leave)(self.table_id)
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Refuse oversized, binary or non-JSON frames with an error; the socket stays open."""
+        if text_data is None or len(text_data) > MAX_FRAME:
+            await self.send_error(BadMessage("send one JSON object of at most 4 KB as text"))
+            return
+        try:
+            content = json.loads(text_data)
+        except (ValueError, RecursionError):
+            await self.send_error(BadMessage("the frame is not JSON"))
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """Dispatch one message: ``act``, ``sync`` or ``join``."""
+        try:
+            kind = content.get("type") if isinstance(content, dict) else None
+            if kind == "act":
+                await self.act(content)
+            elif kind == "sync":
+                await self.send_view(force=True)
+            elif kind == "join":
+                await self.join(content)
+            else:
+                raise BadMessage('"type" must be "act", "sync" or "join"')
+        except (TableError, EngineError) as exc:
+            await self.send_error(exc)
+
+    async def act(self, content: dict[str, Any]) -> None:
+        """Apply the seat's move through the table service, then answer with the seat's view."""
+        action, version = content.get("action"), content.get("version")
+        if not isinstance(action, str) or not 0 < len(action) <= 200:
+            raise BadMessage('"action" must be a move in notation')
+        if type(version) is not int:
+            raise BadMessage('"version" must be an integer')
+        if self.seat is None:
+            raise access.spectator_error()
+        user_id = getattr(self.scope.get("user"), "pk", None)
+        deal_id = self.shown[0] if self.shown[0] > 0 and "deal" not in content else None
+        if deal_id is None:
+            deal_id = await database_sync_to_async(access.current_deal)(self.table_id, content.get("deal"))
+        try:
+            applied = await database_sync_to_async(moves.apply_move)(
+                deal_id, self.seat, action, version, user_id=user_id
+            )
+        except (TableError, EngineError) as exc:
+            await self.send_error(exc)
+            await self.send_view(force=True)
+            return
+        await self.send_shared(applied.deal_id, applied.version)
+
+    async def join(self, content: dict[str, Any]) -> None:
+        """Switch between watching and the user's own seat."""
+        wanted = content.get("seat")
+        if wanted is not None and type(wanted) is not int:
+            raise BadMessage('"seat" must be an integer or null')
+        user = self.scope.get("user")
+        self.seat = await database_sync_to_async(access.seat_for)(self.table_id, user, wanted)
+        await self.send_view(force=True)
+
+    async def table_updated(self, event: dict[str, Any]) -> None:
+        """A move was committed (or the lobby changed): send this socket's own view."""
+        deal, version = event.get("deal", 0), event.get("version", 0)
+        if not deal:
+            await self.send_view(force=True)
+            return
+        if (deal, version) <= self.shown:
+            return  # already showing this version or a newer one
+        await self.send_shared(deal, version)
+
+    async def send_shared(self, deal: int, version: int) -> None:
+        """Send this seat's entry of the frames computed once per event for the whole node."""
+        frames = await shared_frames(self.table_id, deal, version)
+        shown, text = frames.get(self.seat, frames[None])
+        if shown <= self.shown:
+            return
+        self.shown = shown
+        await self.send(text_data=text)
+
+    async def send_view(self, *, deal_id: int | None = None, version: int = -1, force: bool = False) -> None:
+        """Send the seat's view unless the socket already shows that version."""
+        frame = await database_sync_to_async(views.table_view)(
+            self.table_id, self.seat, deal_id=deal_id, version=version
+        )
+        shown = (frame.get("deal") or 0, frame.get("version") or 0)
+        if not force and shown <= self.shown:
+            return
+        self.shown = max(self.shown, shown) if frame["type"] == "view" else self.shown
+        await self.send_json(frame)
+
+    async def send_error(self, exc: TableError | EngineError) -> None:
+        """Send a typed error frame."""
+        await self.send_json({"type": "error", **exc.as_dict()})

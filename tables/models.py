@@ -1,0 +1,102 @@
+"""Live tables: a table in a club's lobby, its seats, and the league match it plays.
+
+The move log itself lives in the league's ``Deal`` and ``Move`` rows; a table only adds what
+the lobby and the clocks need (who sits where, who is ready, the pace of the game).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.models import Club, Match, Player
+
+
+class LiveTable(models.Model):
+    """A table where a match is played live: opened by a member or created for a tournament round."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="live_tables")
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    game = models.CharField(_("game"), max_length=20)
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField(
+        Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="live_table"
+    )
+    # Pace, copied from the tournament (or the defaults) when the table opens.
+    seconds_per_decision = models.PositiveSmallIntegerField(_("seconds per decision"), default=30)
+    spectator_delay = models.PositiveSmallIntegerField(_("spectator delay (moves)"), default=0)
+    deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
+    match_minutes = models.PositiveSmallIntegerField(_("match time limit (minutes)"), default=0)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("live table")
+        verbose_name_plural = _("live tables")
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["club", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        """The table page."""
+        return reverse("table-detail", args=[self.pk])
+
+    @property
+    def group_name(self) -> str:
+        """The channel group every socket of this table joins."""
+        return f"table-{self.pk}"
+
+
+class TableSeat(models.Model):
+    """One seat of a live table: a member, one of the engine's bots, or empty."""
+
+    class Bot(models.TextChoices):
+        NONE = "", _("nobody")
+        RANDOM = "random", _("random bot")
+        HEURISTIC = "heuristic", _("heuristic bot")
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    bot = models.CharField(_("bot"), max_length=12, choices=Bot.choices, blank=True, default="")
+    ready = models.BooleanField(_("ready"), default=False)
+
+    class Meta:
+        verbose_name = _("table seat")
+        verbose_name_plural = _("table seats")
+        ordering = ["table", "seat"]
+        constraints = [models.UniqueConstraint(fields=["table", "seat"], name="unique_table_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.seat}"
+
+    @property
+    def taken(self) -> bool:
+        """A member or a bot sits here."""
+        return self.user_id is not None or self.player_id is not None or bool(self.bot)
+
+    @property
+    def display_name(self) -> str:
+        """The member's, player's or bot's name."""
+        if self.user_id is not None:
+            return str(self.user.get_username())  # type: ignore[union-attr]
+        if self.player_id is not None:
+            return str(self.player)
+        if self.bot:
+            return str(self.Bot(self.bot).label)
+        return str(_("empty seat"))

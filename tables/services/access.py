@@ -1,0 +1,57 @@
+"""Who may join a table's socket, as which seat; built on the league's permission rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from league import access as league_access
+from league.models import Deal
+from tables.models import LiveTable
+from tables.services import info, lobby, presence
+from tables.services.errors import NotPlaying, NotYourSeat
+
+
+def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
+    """The group and the user's seat (``None``: spectator), or ``None`` when they may not watch."""
+    table = LiveTable.objects.select_related("club").filter(pk=table_id).first()
+    if table is None or not league_access.can_view_club(user, table.club):
+        return None
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    return table.group_name, info.of_table(table_id).seat_of(user_id)
+
+
+def arrived(table_id: int, user: Any) -> None:
+    """A socket opened the table (counted for the lobby); a seated tournament player is present."""
+    presence.arrive(table_id)
+    if getattr(user, "is_authenticated", False):
+        lobby.arrive(table_id, user)
+
+
+def seat_for(table_id: int, user: Any, wanted: int | None) -> int | None:
+    """The seat a socket switches to: ``None`` to watch, or the user's own seat."""
+    if wanted is None:
+        return None
+    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if info.of_table(table_id).seat_of(user_id) != wanted:
+        raise NotYourSeat()
+    return wanted
+
+
+def spectator_error() -> NotYourSeat:
+    """Spectators watch; they do not move."""
+    return NotYourSeat(_("Spectators cannot move; take a seat in the lobby."))
+
+
+def current_deal(table_id: int, number: Any = None) -> int:
+    """The id of the table's deal in play (``number``, when given, must be that deal's)."""
+    table = info.of_table(table_id)
+    deal = None
+    if table.match_id is not None:
+        deal = Deal.objects.filter(match_id=table.match_id).order_by("-number").only("id", "number").first()
+    if deal is None:
+        raise NotPlaying()
+    if number is not None and number != deal.number:
+        raise NotPlaying(_("That deal is over; here is the current one."))
+    return deal.pk

@@ -1,0 +1,139 @@
+"""Fair deals and the match flow: a committed deck per deal, then deal after deal until the match ends.
+
+Each deck comes from a server secret (``secrets.token_hex`` → ``random.Random(seed)`` →
+``Game.shuffled_deck``); the SHA-256 commitment of salt + deck is shown when the deal starts, and
+the deck, salt and seed are revealed when it ends, so players can check the cards were fixed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import get_game
+from engine.game import DealState
+from engine.record import commitment
+from league.models import Deal, Match, MatchSeat, Player
+from league.services import outcome
+from tables.models import LiveTable
+
+
+def seat_records(match: Match) -> list[dict[str, Any]]:
+    """The record's seat list: names, player ids and bot kinds in seat order."""
+    return [
+        {"name": s.display_name, "id": s.player_id, "bot": s.bot}
+        for s in MatchSeat.objects.filter(match=match).select_related("player").order_by("seat")
+    ]
+
+
+def start_deal(match: Match, number: int) -> Deal:
+    """Create deal ``number`` of ``match`` from a fresh server secret, starting at the match's situation."""
+    game = get_game(match.game)
+    seats = seat_records(match)
+    seed = secrets.token_hex(16)
+    deck = game.shuffled_deck(game.rules_from_json(match.rules), len(seats), random.Random(seed))
+    salt = secrets.token_hex(16)
+    return Deal.objects.create(
+        match=match,
+        number=number,
+        game=match.game,
+        rules=match.rules,
+        seats=seats,
+        situation=match.situation,
+        deck=list(deck),
+        salt=salt,
+        commitment=commitment(salt, deck),
+        seed=seed,
+    )
+
+
+def finish_deal(deal: Deal, state: DealState) -> bool:
+    """Store a finished deal's result and carry the match on; True when the match is over.
+
+    Called inside the transaction that applied the deal's last move, with the deal row locked.
+    """
+    match = Match.objects.select_for_update().get(pk=deal.match_id)
+    game = get_game(deal.game)
+    rules = game.rules_from_json(deal.rules)
+    result = state.result() or {}
+    deal.status = Deal.Status.FINISHED
+    deal.result = result
+    deal.finished_at = timezone.now()
+    match.situation = game.next_situation(rules, len(deal.seats), deal.situation, result)
+    winners = game.match_winners(rules, match.situation)
+    earlier = Deal.objects.filter(match=match, status=Deal.Status.FINISHED).exclude(pk=deal.pk)
+    # Redeals do not count toward the match's length, the same rule the league's results use.
+    count = outcome.played([*(d.result for d in earlier), result])
+    over = (
+        winners is not None
+        or (match.deals_target and count >= match.deals_target)
+        or (match.ends_at is not None and timezone.now() >= match.ends_at)
+    )
+    if over:
+        match.status = Match.Status.FINISHED
+        match.finished_at = timezone.now()
+        match.result = {"winners": winners, "deals": count, "situation": match.situation}
+        LiveTable.objects.filter(match=match).update(status=LiveTable.Status.FINISHED)
+        # robust: a failing league hook is logged and never undoes or breaks the move that ended the match.
+        transaction.on_commit(lambda: match_finished(match.pk), robust=True)
+    match.save(update_fields=["situation", "status", "finished_at", "result"])
+    return bool(over)
+
+
+def next_deal(match_id: int, after: int) -> Deal | None:
+    """Start the deal after deal ``after`` unless the match is over or it exists already (idempotent)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.PLAYING:
+            return None
+        last = Deal.objects.filter(match=match).order_by("-number").first()
+        if last is None or last.number != after or last.status != Deal.Status.FINISHED:
+            return None
+        return start_deal(match, after + 1)
+
+
+def begin_match(table: LiveTable) -> Deal:
+    """Create the league match of a table that is about to play, with its seats and first deal."""
+    match = table.match
+    if match is None:
+        match = Match.objects.create(
+            club=table.club, game=table.game, rules=table.rules, rated=False, kind=Match.Kind.LIVE
+        )
+        for seat in table.seats.select_related("user").order_by("seat"):
+            player = seat.player
+            if player is None and seat.user_id is not None:
+                player = Player.objects.filter(user_id=seat.user_id).first()
+            MatchSeat.objects.create(match=match, seat=seat.seat, player=player, bot=seat.bot)
+        table.match = match
+    match.status = Match.Status.PLAYING
+    match.started_at = timezone.now()
+    match.deals_target = match.deals_target or table.deals_target
+    if table.match_minutes and match.ends_at is None:
+        match.ends_at = match.started_at + timedelta(minutes=table.match_minutes)
+    match.save()
+    table.status = LiveTable.Status.PLAYING
+    table.save(update_fields=["match", "status"])
+    return start_deal(match, 1)
+
+
+def match_finished(match_id: int) -> None:
+    """Hand a finished match to the league (standings, ratings), if the league offers a hook."""
+    try:
+        from league.services.results import match_finished as league_hook  # type: ignore[import-not-found]
+    except ImportError:
+        # The league's results service is not there yet: nothing to queue (see docs/protocol.md).
+        return
+    league_hook(match_id)
+
+
+def reveal(deal: Deal) -> dict[str, Any]:
+    """What a deal shows about its deck: the commitment always; deck, salt and seed once it ends."""
+    fairness: dict[str, Any] = {"commitment": deal.commitment}
+    if deal.status == Deal.Status.FINISHED:
+        fairness.update({"deck": deal.deck, "salt": deal.salt, "seed": deal.seed})
+    return fairness

@@ -1,0 +1,181 @@
+"""The lobby: open a table, take a seat, get ready, seat bots; tournament rounds create their tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine import get_game
+from engine.errors import EngineError
+from league import access
+from league.models import Club, Deal, Match, Round
+from tables.models import LiveTable, TableSeat
+from tables.services import deals, info, moves, pacing
+from tables.services.errors import NotAllowed
+
+
+def open_table(
+    club: Club,
+    user: Any,
+    game: str,
+    *,
+    seats: int | None = None,
+    rules: dict[str, Any] | None = None,
+    seconds_per_decision: int = 30,
+    deals_target: int = 0,
+) -> LiveTable:
+    """A member opens a casual table in their club's lobby and sits at seat 0."""
+    if not access.is_member(user, club):
+        raise NotAllowed(_("Only members of the club can open a table."))
+    try:
+        engine_game = get_game(game)
+        engine_rules = engine_game.rules_from_json(rules or {})
+    except (EngineError, TypeError, ValueError) as exc:
+        raise NotAllowed(_("Unknown game or house rules: %(error)s") % {"error": exc}) from None
+    count = seats or engine_game.default_seats
+    if not engine_game.min_seats <= count <= engine_game.max_seats:
+        raise NotAllowed(
+            _("This game needs %(min)s to %(max)s players.")
+            % {"min": engine_game.min_seats, "max": engine_game.max_seats}
+        )
+    with transaction.atomic():
+        table = LiveTable.objects.create(
+            club=club,
+            host=user,
+            game=game,
+            rules=engine_rules.to_json(),
+            seat_count=count,
+            seconds_per_decision=seconds_per_decision,
+            deals_target=deals_target,
+        )
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, seat=s, user=user if s == 0 else None) for s in range(count)
+        )
+    return table
+
+
+def _open_for_change(table_id: int) -> LiveTable:
+    table = LiveTable.objects.select_for_update().get(pk=table_id)
+    if table.status != LiveTable.Status.OPEN:
+        raise NotAllowed(_("The table has already started."))
+    return table
+
+
+def take_seat(table_id: int, user: Any, seat: int) -> None:
+    """A member sits down in an empty seat (leaving any other seat of the table)."""
+    with transaction.atomic():
+        table = _open_for_change(table_id)
+        if not access.is_member(user, table.club) or table.match_id is not None:
+            raise NotAllowed(_("Only members can sit at this table."))
+        target = table.seats.filter(seat=seat).first()
+        if target is None or target.taken:
+            raise NotAllowed(_("That seat is taken."))
+        table.seats.filter(user=user).update(user=None, ready=False)
+        target.user, target.ready = user, False
+        target.save(update_fields=["user", "ready"])
+    _changed(table_id)
+
+
+def leave_seat(table_id: int, user: Any) -> None:
+    """Stand up from the table before it starts."""
+    with transaction.atomic():
+        table = _open_for_change(table_id)
+        table.seats.filter(user=user).update(user=None, ready=False)
+    _changed(table_id)
+
+
+def seat_bot(table_id: int, user: Any, seat: int, kind: str) -> None:
+    """The host gives an empty seat to one of the engine's bots ("random" or "heuristic"), or clears it."""
+    with transaction.atomic():
+        table = _open_for_change(table_id)
+        if table.host_id != user.pk:
+            raise NotAllowed(_("Only the host seats bots."))
+        target = table.seats.filter(seat=seat).first()
+        if target is None or target.user_id is not None or target.player_id is not None:
+            raise NotAllowed(_("That seat is taken."))
+        if kind not in {"", TableSeat.Bot.RANDOM, TableSeat.Bot.HEURISTIC}:
+            raise NotAllowed(_("Unknown bot."))
+        target.bot, target.ready = kind, bool(kind)
+        target.save(update_fields=["bot", "ready"])
+    _changed(table_id)
+
+
+def set_ready(table_id: int, user: Any, ready: bool = True) -> Deal | None:
+    """Say you are ready; the table starts once every seat is taken and every person is ready."""
+    with transaction.atomic():
+        table = _open_for_change(table_id)
+        if not table.seats.filter(user=user).update(ready=ready):
+            raise NotAllowed(_("You do not sit at this table."))
+        deal = start_if_ready(table)
+    if deal is None:
+        _changed(table_id)
+    return deal
+
+
+def start_if_ready(table: LiveTable) -> Deal | None:
+    """Start the match when all seats are filled and ready (inside the caller's transaction)."""
+    seats = list(table.seats.all())
+    if not all(s.taken and (s.ready or s.bot) for s in seats):
+        return None
+    deal = deals.begin_match(table)
+    info.forget(table.pk)
+    transaction.on_commit(lambda: started(table.pk, deal.pk))
+    return deal
+
+
+def started(table_id: int, deal_id: int) -> None:
+    """After the first deal is committed: tell the sockets and plan the first paced step."""
+    moves.notify(info.of_table(table_id).group, deal_id, 0)
+    pacing.plan(deal_id, 0)
+
+
+def arrive(table_id: int, user: Any) -> None:
+    """A seated player of a tournament table is present: they are ready, and the table may start."""
+    with transaction.atomic():
+        table = LiveTable.objects.select_for_update().get(pk=table_id)
+        if table.status != LiveTable.Status.OPEN or table.match_id is None:
+            return
+        if not table.seats.filter(user=user).update(ready=True):
+            return
+        deal = start_if_ready(table)
+    if deal is None:
+        _changed(table_id)
+
+
+def _changed(table_id: int) -> None:
+    transaction.on_commit(lambda: moves.notify(f"table-{table_id}", 0, 0))
+
+
+def tables_for_round(round_: Round) -> list[LiveTable]:
+    """Create a live table for each live match of a published round, with its seats assigned."""
+    tournament = round_.tournament
+    created = []
+    with transaction.atomic():
+        for match in round_.matches.filter(kind=Match.Kind.LIVE, live_table__isnull=True):
+            seats = list(match.seats.select_related("player").order_by("seat"))
+            table = LiveTable.objects.create(
+                club=match.club,
+                game=match.game,
+                rules=match.rules,
+                seat_count=len(seats),
+                match=match,
+                seconds_per_decision=tournament.seconds_per_decision,
+                spectator_delay=tournament.spectator_delay,
+                deals_target=tournament.deals_per_match,
+                match_minutes=tournament.match_minutes,
+            )
+            TableSeat.objects.bulk_create(
+                TableSeat(
+                    table=table,
+                    seat=s.seat,
+                    player=s.player,
+                    bot=s.bot,
+                    ready=bool(s.bot),
+                    user=s.player.user if s.player is not None else None,
+                )
+                for s in seats
+            )
+            created.append(table)
+    return created

@@ -1,0 +1,119 @@
+"""Engine states of live deals, cached per process and rebuilt from the move log when missing.
+
+The cache holds one entry per deal: the state at some version and the time that version was
+reached. A node that misses a version catches up by applying only the Move rows it lacks, so a
+second node (or a node that restarted) never needs more than one query per event.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from engine import get_game
+from engine.game import DealState
+from league.models import Deal, Move
+
+MAX_DEALS = 5000  # entries kept per process; a table in play touches its entry every move
+
+
+@dataclass
+class Cached:
+    """A deal's engine state at ``version``, reached at ``since`` (epoch seconds)."""
+
+    version: int
+    state: DealState
+    since: float
+    deal: Deal | None = None  # the row the state belongs to (game, seed, match), kept in step
+
+
+_cache: OrderedDict[int, Cached] = OrderedDict()
+_lock = threading.Lock()
+
+
+def peek(deal_id: int) -> Cached | None:
+    """The cached entry of a deal, if any (not removed)."""
+    with _lock:
+        entry = _cache.get(deal_id)
+        if entry is not None:
+            _cache.move_to_end(deal_id)
+        return entry
+
+
+def take(deal_id: int) -> Cached | None:
+    """Remove and return the cached entry: the caller mutates the state and puts it back after commit."""
+    with _lock:
+        return _cache.pop(deal_id, None)
+
+
+def put(deal_id: int, entry: Cached) -> None:
+    """Store a deal's state unless a newer version is already cached."""
+    with _lock:
+        current = _cache.get(deal_id)
+        if current is not None and current.version > entry.version:
+            return
+        _cache[deal_id] = entry
+        _cache.move_to_end(deal_id)
+        while len(_cache) > MAX_DEALS:
+            _cache.popitem(last=False)
+
+
+def clear() -> None:
+    """Forget every cached state (tests)."""
+    with _lock:
+        _cache.clear()
+
+
+def fresh_state(deal: Deal) -> DealState:
+    """The deal's state before its first move."""
+    game = get_game(deal.game)
+    return game.start(game.rules_from_json(deal.rules), len(deal.seats), deal.deck, deal.situation)
+
+
+def replay(deal: Deal, upto: int) -> Cached:
+    """The state after the first ``upto`` moves, rebuilt from the Move rows (no cache)."""
+    game = get_game(deal.game)
+    state = fresh_state(deal)
+    since = deal.started_at.timestamp()
+    for move in Move.objects.filter(deal=deal, seq__lt=upto).order_by("seq"):
+        state.apply(move.seat, game.parse_action(move.action))
+        since = move.created.timestamp()
+    return Cached(upto, state, since, deal)
+
+
+def state_of(deal: Deal, *, keep: bool = True) -> Cached:
+    """The state at ``deal.version``: from the cache, caught up from the Moves it lacks, or replayed.
+
+    With ``keep=False`` the entry is taken out of the cache (the caller is about to apply a move).
+    """
+    entry = take(deal.pk) if not keep else peek(deal.pk)
+    if entry is not None and entry.version == deal.version:
+        entry.deal = deal
+        return entry
+    if entry is not None and entry.version < deal.version:
+        if keep:
+            # Catch up on a private copy's behalf: take it so no other thread sees it half-updated.
+            entry = take(deal.pk) or replay(deal, 0)
+        game = get_game(deal.game)
+        for move in Move.objects.filter(deal=deal, seq__gte=entry.version, seq__lt=deal.version).order_by(
+            "seq"
+        ):
+            entry.state.apply(move.seat, game.parse_action(move.action))
+            entry.version = move.seq + 1
+            entry.since = move.created.timestamp()
+        if entry.version != deal.version:
+            entry = replay(deal, deal.version)
+        entry.deal = deal
+    else:
+        # Nothing cached, or the cache is ahead of the row we read (a newer commit): replay exactly.
+        entry = replay(deal, deal.version)
+    if keep:
+        put(deal.pk, entry)
+    return entry
+
+
+def now() -> float:
+    """Epoch seconds (the clock the cache stamps versions with)."""
+    return time.time()

@@ -1,0 +1,178 @@
+"""What one socket may see: the engine's view for its seat (``None``: a spectator) plus table facts.
+
+Never the raw state: hidden zones come out of ``DealState.view`` as counts, legal-action hints
+only for the seat itself, the deck and seed only once the deal is over.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from itertools import islice
+from typing import Any
+
+from league.models import Deal, Match
+from tables.models import LiveTable
+from tables.services import deals, info, pacing, states
+
+MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
+_meta: OrderedDict[int, dict[str, Any]] = OrderedDict()
+_delayed: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _remember(store: OrderedDict[Any, Any], key: Any, value: Any, size: int = 2000) -> None:
+    with _lock:
+        store[key] = value
+        while len(store) > size:
+            store.popitem(last=False)
+
+
+def deal_meta(deal: Deal) -> dict[str, Any]:
+    """Per-deal facts for views, cached once the deal is over (they no longer change then)."""
+    with _lock:
+        meta = _meta.get(deal.pk)
+    if meta is not None and (meta["over"] or deal.status == Deal.Status.LIVE):
+        return meta
+    meta = {
+        "number": deal.number,
+        "match_id": deal.match_id,
+        "situation": deal.situation,
+        "over": deal.status == Deal.Status.FINISHED,
+        "fairness": deals.reveal(deal),
+        "match": None,
+    }
+    if meta["over"]:
+        match = Match.objects.only("status", "result").get(pk=deal.match_id)
+        meta["match"] = {"over": match.status == Match.Status.FINISHED, "result": match.result}
+    _remember(_meta, deal.pk, meta)
+    return meta
+
+
+def table_view(
+    table_id: int, seat: int | None, *, deal_id: int | None = None, version: int = -1
+) -> dict[str, Any]:
+    """The frame a socket of ``table_id`` holding ``seat`` receives (an event hint avoids queries)."""
+    table = info.of_table(table_id)
+    if table.match_id is None or table.status == LiveTable.Status.OPEN:
+        return lobby_frame(table)
+    entry = states.peek(deal_id) if deal_id is not None else None
+    meta = _meta.get(deal_id) if deal_id is not None else None
+    if entry is None or meta is None or entry.version < version or entry.state.is_over() and not meta["over"]:
+        # The event's own deal when named (so a deal's final view is shown even if the next one
+        # has started), else the match's latest.
+        deals_of_match = Deal.objects.filter(match_id=table.match_id)
+        deal = (deals_of_match.filter(pk=deal_id) if deal_id else deals_of_match.order_by("-number")).first()
+        if deal is None:
+            return lobby_frame(table)
+        deal_id = deal.pk
+        entry = states.state_of(deal)
+        meta = deal_meta(deal)
+    assert deal_id is not None
+    frame = {
+        "type": "view",
+        "table": table.table_id,
+        "deal": deal_id,
+        "number": meta["number"],
+        "version": entry.version,
+        "seat": seat,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in table.seats],
+        "situation": meta["situation"],
+        "fairness": meta["fairness"],
+        "match": meta["match"],
+    }
+    state = entry.state
+    if seat is None and table.spectator_delay and not state.is_over():
+        frame.update(delayed_view(deal_id, entry.version, table.spectator_delay))
+        return frame
+    frame["state"] = state.view(seat)
+    frame["hand"] = sorted_hand(state, frame["state"], seat)
+    frame["legal"], frame["legal_more"] = hints(state, seat)
+    frame["clock"] = clock(state, table, entry.since, meta)
+    return frame
+
+
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
+
+
+def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str] | None:
+    """The seat's own hand with every trump together (the engine's trump order), strongest first."""
+    if seat is None:
+        return None
+    cards = (view.get("zones") or {}).get(f"hand:{seat}", view.get("hand"))
+    if not isinstance(cards, list):
+        return None
+    trump = getattr(state, "trump", None)
+    if trump is None or not hasattr(trump, "eff"):
+        return list(cards)
+    return sorted(cards, key=lambda c: (SUIT_ORDER.get(trump.eff[c], 5), -trump.order[c]))
+
+
+def encoded_views(table_id: int, deal_id: int, version: int) -> dict[int | None, tuple[tuple[int, int], str]]:
+    """Every seat's and the spectators' frame after one event, JSON-encoded, computed once per process.
+
+    Sockets of the same table on one node share this one call (one thread hop per move instead of
+    one per socket); each socket still sends only the entry of its own seat.
+    """
+    table = info.of_table(table_id)
+    out: dict[int | None, tuple[tuple[int, int], str]] = {}
+    for seat in [*(s.seat for s in table.seats), None]:
+        frame = table_view(table_id, seat, deal_id=deal_id, version=version)
+        shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
+        out[seat] = (shown, json.dumps(frame, separators=(",", ":")))
+    return out
+
+
+def hints(state: Any, seat: int | None) -> tuple[list[str], bool]:
+    """Up to ``MAX_HINTS`` legal actions of the seat in notation, and whether there are more."""
+    if seat is None or seat not in state.to_move():
+        return [], False
+    actions = [str(a) for a in islice(state.legal_actions(seat), MAX_HINTS + 1)]
+    return actions[:MAX_HINTS], len(actions) > MAX_HINTS
+
+
+def clock(state: Any, table: info.TableInfo, since: float, meta: dict[str, Any]) -> dict[str, Any] | None:
+    """Whose decision the deal waits for and when their clock runs out (epoch milliseconds)."""
+    must = sorted(state.must_move())
+    if not must or state.is_over():
+        return None
+    if pacing.is_paced_draw(state, must[0], table.game):
+        return {"seats": must, "paced": True, "deadline": None, "seconds": None}
+    deadline = since + table.seconds_per_decision
+    return {
+        "seats": must,
+        "paced": False,
+        "deadline": int(deadline * 1000),
+        "seconds": table.seconds_per_decision,
+    }
+
+
+def delayed_view(deal_id: int, version: int, delay: int) -> dict[str, Any]:
+    """A spectator's view ``delay`` moves behind, shared by every spectator of the table."""
+    target = max(0, version - delay)
+    with _lock:
+        cached = _delayed.get((deal_id, target))
+    if cached is None:
+        deal = Deal.objects.get(pk=deal_id)
+        past = states.replay(deal, target)
+        cached = {
+            "state": past.state.view(None),
+            "legal": [],
+            "legal_more": False,
+            "clock": None,
+            "shown": target,
+        }
+        _remember(_delayed, (deal_id, target), cached, size=500)
+    return cached
+
+
+def lobby_frame(table: info.TableInfo) -> dict[str, Any]:
+    """The frame of a table that has not started: its seats and who is ready."""
+    status = LiveTable.objects.filter(pk=table.table_id).values_list("status", flat=True).first()
+    return {
+        "type": "lobby",
+        "table": table.table_id,
+        "status": status,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "taken": s.taken} for s in table.seats],
+    }

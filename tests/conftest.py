@@ -1,0 +1,67 @@
+"""Test-suite switches: which back end runs, and whether the browser tests must run.
+
+The same tests run on the embedded default (SQLite, in-memory layer, eager Celery) and on the
+real services (``DATABASE_URL`` + ``REDIS_URL``). Tests marked ``services`` need the latter and
+are skipped without it; ``.ci/run`` sets ``REQUIRE_SERVICES=1`` / ``REQUIRE_BROWSER=1`` so that a
+missing service or browser fails the run instead of skipping silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+HAS_SERVICES = bool(os.environ.get("REDIS_URL")) and os.environ.get("DATABASE_URL", "").startswith(
+    ("postgres://", "postgresql://")
+)
+
+
+def chromium_path() -> str | None:
+    """The system Chromium (Debian's package), or ``None``."""
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip (or, when required, fail) tests whose back end or browser is missing."""
+    require_services = os.environ.get("REQUIRE_SERVICES") == "1"
+    require_browser = os.environ.get("REQUIRE_BROWSER") == "1"
+    has_browser = chromium_path() is not None
+    for item in items:
+        if "services" in item.keywords and not HAS_SERVICES and not require_services:
+            item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL"))
+        if "browser" in item.keywords and not has_browser and not require_browser:
+            item.add_marker(pytest.mark.skip(reason="needs Chromium (apt-get install chromium)"))
+
+
+@pytest.fixture
+def celery_worker() -> object:
+    """A real Celery worker (in a thread) consuming the configured queue on the real broker.
+
+    The queue is the settings' ``CELERY_QUEUE`` (``.ci/run`` makes it unique per run); it is
+    purged first so that tasks left by an earlier run are not executed against this database.
+    Changing the queue per test does not work: Celery caches its routing on first use.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from cardclub.celery import app
+
+    app.control.purge()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as worker:
+        yield worker
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer() -> object:
+    """A new channel layer instance per test.
+
+    channels_redis binds its locks and pools to the event loop that first used them, and
+    pytest-asyncio gives every async test a loop of its own; reusing one layer across tests
+    fails with "bound to a different event loop".
+    """
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

@@ -1,0 +1,219 @@
+"""Tractor (拖拉机, two decks), clause by clause of seed 000 and RULINGS 3-9."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from family_table import cards, deck_for, draw_all, in_play, play, start, to_play
+
+from engine.actions import Declare, PickUp, Redeal
+from engine.errors import IllegalAction
+from engine.registry import get_game
+from engine.tractor import tractor_outcome
+
+GAME = get_game("tractor")
+LATER = {"dealer": 0, "levels": ["2", "2"]}
+
+
+def test_two_decks_108_cards_25_each_8_in_the_kitty() -> None:
+    """108 cards; 25 each; the dealer exchanges 8 (seed 000)."""
+    state = draw_all(start("tractor", deck_for("tractor", {})))
+    assert len(state.deck) == 108 and [sum(h.values()) for h in state.hands] == [25] * 4
+    assert len(state.kitty) == 8
+
+
+def test_single_rank_card_declares() -> None:
+    """亮主: one rank card names its suit."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: "2H"})))
+    state.apply(1, Declare(("2H",)))
+    assert state.trump.suit == "H"
+
+
+def test_pair_overrides_single() -> None:
+    """反主: a pair of identical rank cards overrides a single."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: "2H", 2: "2S 2S"})))
+    state.apply(1, Declare(("2H",)))
+    state.apply(2, Declare(("2S", "2S")))
+    assert state.trump.suit == "S" and state.dealer_to_be() == 2
+
+
+def test_single_does_not_override_single() -> None:
+    """Only a strictly stronger declaration overrides."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: "2H", 2: "2S"})))
+    state.apply(1, Declare(("2H",)))
+    with pytest.raises(IllegalAction):
+        state.apply(2, Declare(("2S",)))
+
+
+def test_pair_does_not_override_pair() -> None:
+    """A pair does not override a pair."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: "2H 2H", 2: "2S 2S"})))
+    state.apply(1, Declare(("2H", "2H")))
+    assert Declare(("2S", "2S")) not in state.declarations(2)
+
+
+@pytest.mark.parametrize(("first", "second"), [("2H 2H", "LJ LJ"), ("LJ LJ", "BJ BJ"), ("2H", "BJ BJ")])
+def test_joker_pairs_override_and_make_no_trump(first: str, second: str) -> None:
+    """LJ LJ and BJ BJ (無主) override; BJ BJ beats LJ LJ; no trump suit."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: first, 2: second})))
+    state.apply(1, Declare(tuple(cards(first))))
+    state.apply(2, Declare(tuple(cards(second))))
+    assert state.trump.suit is None and state.dealer_to_be() == 2
+
+
+def test_self_reinforcing_pair_needs_joker_pair_to_override() -> None:
+    """自保: the declarer shows the second copy; others then need a joker pair."""
+    state = draw_all(start("tractor", deck_for("tractor", {1: "2H 2H", 2: "2S 2S LJ LJ"})))
+    state.apply(1, Declare(("2H",)))
+    state.apply(1, Declare(("2H", "2H")))
+    assert state.declarations(2) == [Declare(("LJ", "LJ"))]
+
+
+def test_first_deal_nobody_declares_redeal() -> None:
+    """First deal without a declaration: redeal (seed 000)."""
+    state = draw_all(start("tractor", deck_for("tractor", {})))
+    state.declaration = None
+    assert Redeal() in list(state.legal_actions(0)) and PickUp() not in list(state.legal_actions(0))
+    with pytest.raises(IllegalAction):
+        state.apply(0, PickUp())
+    state.apply(0, Redeal())
+    assert state.result() is not None and state.result()["reason"] == "nobody declared"  # type: ignore[index]
+
+
+def test_later_deal_nobody_declares_turns_up_the_kitty() -> None:
+    """RULINGS 9: a later deal without a declaration turns up the kitty as in one deck."""
+    state = draw_all(start("tractor", deck_for("tractor", {}, kitty="3S 4S 2D 5D 6D 7D 8D 9D"), LATER))
+    state.apply(0, PickUp())
+    assert state.trump.suit == "D" and state.turned == cards("3S 4S 2D")
+
+
+def test_dealer_buries_eight() -> None:
+    """The dealer takes and buries 8 cards."""
+    state = draw_all(start("tractor", deck_for("tractor", {}), LATER))
+    to_play(state)
+    assert len(state.kitty) == 8 and sum(state.hands[0].values()) == 25
+
+
+def test_tractor_must_be_followed_with_pairs() -> None:
+    """A tractor lead takes as many pairs as the follower holds."""
+    hands = {0: "3H 3H 4H 4H", 1: "9H 9H JH QH KH", 2: "5C 6C 7C 8C", 3: "5D 6D 7D 8D"}
+    state = in_play("tractor", hands, "S")
+    play(state, 0, "3H 3H 4H 4H")
+    with pytest.raises(IllegalAction):
+        play(state, 1, "9H JH QH KH")
+    play(state, 1, "9H 9H JH QH")
+
+
+def test_trump_tractor_wins_over_side_tractor() -> None:
+    """A void follower's trump tractor beats the led tractor."""
+    hands = {0: "3H 3H 4H 4H", 1: "5S 5S 6S 6S", 2: "5C 6C 7C 8C", 3: "5D 6D 7D 8D"}
+    state = in_play("tractor", hands, "S")
+    for seat in range(4):
+        play(state, seat, hands[seat])
+    assert state.leader == 1
+
+
+@pytest.mark.parametrize(
+    ("defenders", "dealer_keeps", "rise"),
+    [
+        (0, True, 3),
+        (5, True, 2),
+        (35, True, 2),
+        (40, True, 1),
+        (75, True, 1),
+        (80, False, 0),
+        (115, False, 0),
+        (120, False, 1),
+        (155, False, 1),
+        (160, False, 2),
+        (195, False, 2),
+        (200, False, 3),
+        (235, False, 3),
+        (240, False, 4),
+        (280, False, 5),
+    ],
+)
+def test_level_table_by_forty_points(defenders: int, dealer_keeps: bool, rise: int) -> None:
+    """Seed 000's table, extended past 240 one level per 40 points."""
+    assert tractor_outcome(defenders) == (dealer_keeps, rise)
+
+
+def last_trick(last: dict[int, str], kitty: str, won: str = "", suit: str = "S") -> dict[str, Any]:
+    """Play a tractor last trick from the dealer (seat 0)."""
+    state = in_play("tractor", last, suit)
+    state.won[1] = Counter(cards(won))
+    state.kitty = cards(kitty)
+    for seat in range(4):
+        play(state, seat, last[seat])
+    result = state.result()
+    assert result is not None
+    return result
+
+
+@pytest.mark.parametrize(
+    ("last", "multiplier"),
+    [
+        ({0: "3S", 1: "AS", 2: "4S", 3: "6S"}, 2),  # a single: 2^1
+        ({0: "3H 3H", 1: "AS AS", 2: "4H 6H", 3: "7H 8H"}, 4),  # a pair: 2^2
+        ({0: "3H 3H 4H 4H", 1: "JS JS QS QS", 2: "6H 7H 8H 9H", 3: "6C 7C 8C 9C"}, 16),  # 4-card tractor: 2^4
+    ],
+)
+def test_kitty_multiplied_by_two_to_the_n(last: dict[int, str], multiplier: int) -> None:
+    """RULINGS 5: defenders taking the last trick get kitty × 2^n (n: tractor cards, 2 for a pair)."""
+    result = last_trick(last, kitty="5D")
+    assert result["kitty_multiplier"] == multiplier and result["defender_points"] == 5 * multiplier
+
+
+def test_kitty_not_counted_when_dealer_side_takes_last_trick() -> None:
+    """The dealer's side taking the last trick: the kitty adds nothing for the defenders."""
+    result = last_trick({0: "AS", 1: "3S", 2: "4S", 3: "6S"}, kitty="KD")
+    assert result["defender_points"] == 0
+
+
+@pytest.mark.parametrize(("won", "next_dealer"), [("", 2), ("KC KC KD KD KH KH KS TS", 1)])
+def test_next_dealer(won: str, next_dealer: int) -> None:
+    """Dealer keeps (partner deals) under 80; from 80 the next seat deals (RULINGS 7)."""
+    result = last_trick({0: "AS", 1: "3S", 2: "4S", 3: "6S"}, kitty="", won=won)
+    assert result["next_dealer"] == next_dealer
+
+
+def test_no_trump_deal_rank_cards_and_jokers_are_trumps() -> None:
+    """無主 deal: a rank card beats a side-suit ace."""
+    hands = {0: "AH", 1: "2C", 2: "3H", 3: "4H"}
+    state = in_play("tractor", hands, None)
+    for seat in range(4):
+        play(state, seat, hands[seat])
+    assert state.leader == 1
+
+
+@pytest.mark.parametrize(("on", "legal"), [(False, True), (True, False)])
+def test_tractor_follow_option(on: bool, legal: bool) -> None:
+    """RULINGS 4 option: holding a tractor, a tractor lead must be answered with one."""
+    hands = {0: "3H 3H 4H 4H", 1: "9H 9H TH TH 6H 6H", 2: "5C 6C 7C 8C", 3: "5D 6D 7D 8D"}
+    state = in_play("tractor", hands, "S", tractor_follow=on)
+    play(state, 0, "3H 3H 4H 4H")
+    if legal:
+        play(state, 1, "6H 6H 9H 9H")
+    else:
+        with pytest.raises(IllegalAction):
+            play(state, 1, "6H 6H 9H 9H")
+        play(state, 1, "9H 9H TH TH")
+
+
+@pytest.mark.parametrize(
+    ("last", "multiplier"),
+    [
+        ({0: "3S", 1: "AS", 2: "4S", 3: "6S"}, 2),
+        ({0: "3H 3H", 1: "AS AS", 2: "4H 6H", 3: "7H 8H"}, 4),
+        ({0: "3H 3H 4H 4H", 1: "JS JS QS QS", 2: "6H 7H 8H 9H", 3: "6C 7C 8C 9C"}, 8),
+    ],
+)
+def test_kitty_per_card_option(last: dict[int, str], multiplier: int) -> None:
+    """RULINGS 5 option: the kitty × 2 per card of the last lead's largest unit."""
+    state = in_play("tractor", last, "S", kitty_per_card=True)
+    state.kitty = cards("5D")
+    for seat in range(4):
+        play(state, seat, last[seat])
+    assert state.result() is not None and state.result()["kitty_multiplier"] == multiplier  # type: ignore[index]

@@ -1,0 +1,8 @@
+"""Zhao Pengyou tests import the generic harness (``tests/engine/harness.py``) by name."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -1,0 +1,104 @@
+"""Live standings in a real browser: a director's result updates a spectator's open page.
+
+Daphne serves a scratch database; one page watches a tournament anonymously while a director,
+in another browser context, enters a deal and accepts the result. The standings task runs after
+commit, its event reaches the watcher's socket and the page refetches the standings fragment.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import chromium_path
+from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+from django.contrib.auth.models import User
+from league.models import Club, Membership, Player
+from league.services import rounds, tournaments
+club = Club.objects.create(name="Live Club", slug="live", is_public=True)
+director = User.objects.create_user("ref", password="live-pass-123")
+Membership.objects.create(club=club, user=director, role="director")
+players = [Player.objects.create(club=club, name=f"P{i}") for i in range(4)]
+t = tournaments.create_tournament(
+    club, director, {}, name="Live Cup", game="tractor", format="round_robin", entry_kind="team",
+    rounds_planned=1, deals_per_match=1, tie_breaks=["WIN"],
+)
+tournaments.add_entry(t, players[:2])
+tournaments.add_entry(t, players[2:])
+rounds.publish_round(rounds.generate_round(t))
+"""
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="module")
+def live_site() -> Iterator[str]:
+    with scratch_database() as env:
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "shell", "-c", SETUP)
+        with celery_worker(env), daphne(env) as url:
+            yield url
+
+
+@contextlib.contextmanager
+def celery_worker(env: dict[str, str]) -> Iterator[None]:
+    """With REDIS_URL, tasks leave the web process: run a worker on a queue of this test's own."""
+    if not env.get("REDIS_URL"):
+        yield  # the embedded default runs tasks eagerly inside Daphne
+        return
+    env["CELERY_QUEUE"] = f"e2e-{uuid.uuid4().hex[:10]}"
+    args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool", "solo", "--loglevel", "WARNING"]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    if path is None:
+        pytest.fail("Chromium is required (REQUIRE_BROWSER=1) but was not found")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def test_it_updates_the_standings_of_an_open_page(chromium: Any, live_site: str) -> None:
+    """No reload: the watcher's standings table appears once the director's result lands."""
+    watcher = chromium.new_context().new_page()
+    watcher.goto(live_site + "/clubs/live/t/live-cup/")
+    assert "No results yet." in watcher.inner_text("#live-standings")
+    watcher.wait_for_selector("#pulse.on")  # the page's sockets are up
+
+    director = chromium.new_context().new_page()
+    director.goto(live_site + "/accounts/login/")
+    director.fill("input[name=username]", "ref")
+    director.fill("input[name=password]", "live-pass-123")
+    director.click("main button[type=submit]")
+    director.wait_for_selector(".nav-user .who")
+    director.goto(live_site + "/clubs/live/t/live-cup/")
+    director.click("a[href^='/matches/']")  # table 1 of round 1
+    director.select_option("select[name=declarer]", "0")
+    director.fill("input[name=defender_points]", "30")
+    director.click("text=Enter deal")
+    director.click("text=Accept as director")
+
+    watcher.wait_for_selector("#live-standings table.standings", timeout=10_000)
+    text = watcher.inner_text("#live-standings")
+    assert "P0 & P1" in text and "Number of wins" in text

@@ -1,0 +1,89 @@
+"""Every mutating page, read as a member who does not run it, an outsider and an anonymous visitor.
+
+Members play and view: they get 403 on director actions (and on results of tables they do not
+sit at); outsiders do not see the private club at all (404); anonymous visitors are sent to log in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from league.models import Club, Entry, Match, Membership, Player, Round, Tournament
+from league.services import offline, results, rounds
+from tests.league_site.conftest import enter_players, make_tournament
+
+pytestmark = pytest.mark.django_db
+Login = Callable[[str | None], Client]
+
+
+@pytest.fixture
+def world(club: Club) -> dict[str, object]:
+    """A published round with one match (an entered deal) and a draft tournament's round."""
+    t = make_tournament(club)
+    enter_players(t, [Player.objects.get(name=n) for n in ("Owner", "Director", "Offline 1", "Offline 0")])
+    rnd = rounds.publish_round(rounds.generate_round(t))
+    match = Match.objects.get(round=rnd)
+    results.enter_deal(match, User.objects.get(username="owner"), offline.DealInput(0, 30))
+    draft = make_tournament(club, name="Draft one")
+    enter_players(draft, list(Player.objects.filter(name__startswith="Offline").order_by("pk")[2:6]))
+    rounds.generate_round(draft)
+    return {"t": t, "match": match, "draft": draft, "entry": t.entries.first()}
+
+
+def endpoints(world: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
+    t, draft, match, entry = world["t"], world["draft"], world["match"], world["entry"]
+    assert isinstance(t, Tournament) and isinstance(draft, Tournament) and isinstance(entry, Entry)
+    assert isinstance(match, Match)
+    member = Membership.objects.get(user__username="member")
+    base, dbase = f"/clubs/riverside/t/{t.slug}/", f"/clubs/riverside/t/{draft.slug}/"
+    return [
+        ("/clubs/riverside/invitations/", {"role": "member"}),
+        ("/clubs/riverside/players/", {"name": "New"}),
+        ("/clubs/riverside/players/link/", {}),
+        (f"/clubs/riverside/members/{member.pk}/role/", {"role": "director"}),
+        ("/clubs/riverside/tournaments/new/?game=tractor", {"name": "X"}),
+        (base + "entries/", {}),
+        (base + f"entries/{entry.pk}/withdraw/", {}),
+        (base + "keep-apart/", {}),
+        (base + "rounds/", {}),
+        (dbase + "rounds/1/action/", {"action": "publish"}),
+        (dbase + "rounds/1/action/", {"action": "delete"}),
+        (f"/matches/{match.pk}/deals/", {"declarer": 0, "defender_points": 30}),
+        (f"/matches/{match.pk}/undo/", {}),
+        (f"/matches/{match.pk}/submit/", {}),
+        (f"/matches/{match.pk}/override/", {}),
+        (f"/matches/{match.pk}/correct/", {"number": 1, "declarer": 0, "defender_points": 30}),
+        (f"/matches/{match.pk}/upload/", {}),
+    ]
+
+
+@pytest.mark.parametrize(("persona", "status"), [("member", 403), ("outsider", 404)])
+def test_it_refuses_every_director_action(
+    world: dict[str, object], as_user: Login, persona: str, status: int
+) -> None:
+    """A member not seated at the match is refused everywhere; an outsider finds nothing."""
+    client = as_user(persona)
+    for url, data in endpoints(world):
+        assert client.post(url, data).status_code == status, url
+    assert Round.objects.filter(status=Round.Status.DRAFT).count() == 1
+    assert world["match"].deals.count() == 1  # type: ignore[attr-defined]
+
+
+def test_it_sends_anonymous_visitors_to_log_in(world: dict[str, object], as_user: Login) -> None:
+    """Every mutating page needs a signed-in user."""
+    client = as_user(None)
+    for url, data in endpoints(world):
+        response = client.post(url, data)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"], url
+
+
+def test_it_refuses_get_on_mutating_pages(world: dict[str, object], as_user: Login) -> None:
+    """State changes only by POST."""
+    client = as_user("director")
+    for url, _data in endpoints(world):
+        if "tournaments/new" not in url:
+            assert client.get(url).status_code == 405, url

@@ -1,0 +1,75 @@
+"""Clubs, personas and bot-played deals stored as Deal/Move rows, for the replay tests."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from league.models import Club, Deal, Match, Membership, Tournament
+from replays.services.samples import play_sample_match
+from tests.browser.conftest import browser, page  # noqa: F401  (the Playwright fixtures)
+
+
+def user_with(club: Club, role: str | None, name: str) -> User:
+    """A user with ``role`` in ``club`` (``None``: an outsider)."""
+    user = User.objects.create_user(name, password="pw")
+    if role:
+        Membership.objects.create(club=club, user=user, role=role)
+    return user
+
+
+def client_for(user: User | None) -> Client:
+    """A test client signed in as ``user`` (anonymous for ``None``)."""
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return Club.objects.create(name="Riverside", slug="riverside", is_public=True)
+
+
+@pytest.fixture
+def private_club(db: None) -> Club:
+    return Club.objects.create(name="Hidden Tigers", slug="tigers", is_public=False)
+
+
+@pytest.fixture
+def director(club: Club) -> User:
+    return user_with(club, "director", "dora")
+
+
+@pytest.fixture
+def member(club: Club) -> User:
+    return user_with(club, "member", "mei")
+
+
+@pytest.fixture
+def outsider(club: Club) -> User:
+    return user_with(club, None, "otto")
+
+
+@pytest.fixture
+def tractor_match(club: Club) -> Match:
+    return play_sample_match(club, "tractor", 2, seed=7)
+
+
+@pytest.fixture
+def tractor_deal(tractor_match: Match) -> Deal:
+    return tractor_match.deals.order_by("number").first()
+
+
+@pytest.fixture
+def private_tournament(club: Club) -> Tournament:
+    return Tournament.objects.create(
+        club=club,
+        name="Members' Cup",
+        slug="cup",
+        game="shengji",
+        format="swiss",
+        entry_kind="team",
+        is_public=False,
+    )

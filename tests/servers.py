@@ -1,0 +1,99 @@
+"""Real server processes for end-to-end tests: Daphne (and Celery) on a database of their own."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_http(url: str, timeout: float = 30.0) -> None:
+    """Poll ``url`` until it answers 200, or fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    last: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except Exception as exc:  # not up yet
+            last = exc
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer 200 within {timeout}s: {last}")
+
+
+@contextlib.contextmanager
+def scratch_database() -> Iterator[dict[str, str]]:
+    """Environment for a server with a database of its own: a new PostgreSQL database when the
+    suite runs on PostgreSQL, else a temporary SQLite file. Dropped afterwards."""
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="cardclub.settings", DEBUG="1")
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        base, _, _name = url.rpartition("/")
+        name = f"e2e_{uuid.uuid4().hex[:10]}"
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        env["DATABASE_URL"] = f"{base}/{name}"
+        try:
+            yield env
+        finally:
+            with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            env.pop("DATABASE_URL", None)
+            env["SQLITE_NAME"] = str(Path(tmp) / "e2e.sqlite3")
+            yield env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    """Run a management command for the server's database."""
+    subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=300)
+
+
+@contextlib.contextmanager
+def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None = None) -> Iterator[str]:
+    """A Daphne process serving the site (``argv``: a documented command line); yields its URL."""
+    port = port or free_port()
+    args = list(argv or ["daphne", "-b", "127.0.0.1", "-p", "8000", "cardclub.asgi:application"])
+    # Bind to loopback on a free port whatever the documented address and port are.
+    args[0] = str(BIN / "daphne")
+    args[args.index("-b") + 1] = "127.0.0.1"
+    args[args.index("-p") + 1] = str(port)
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_http(f"{url}/healthz")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -1,0 +1,72 @@
+"""Settings come from the environment, with the embedded default when a variable is unset."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'db': settings.DATABASES['default']['ENGINE'], "
+    "'layer': settings.CHANNEL_LAYERS['default']['BACKEND'], "
+    "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL, "
+    "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
+)
+VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS")
+
+
+def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    """Import the settings in a fresh interpreter with exactly these variables set."""
+    clean = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    clean.update(env, DJANGO_SETTINGS_MODULE="cardclub.settings")
+    return subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_it_uses_sqlite_memory_layer_and_eager_celery_by_default() -> None:
+    """No DATABASE_URL and no REDIS_URL: the embedded default."""
+    out = json.loads(load_settings().stdout)
+    assert out["db"] == "django.db.backends.sqlite3"
+    assert out["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert out["eager"] is True
+
+
+def test_it_uses_postgres_redis_layer_and_broker_when_set() -> None:
+    """DATABASE_URL and REDIS_URL switch every back end to the real services."""
+    out = json.loads(
+        load_settings(DATABASE_URL="postgres://u@db:5432/club", REDIS_URL="redis://cache:6379/0").stdout
+    )
+    assert out["db"] == "django.db.backends.postgresql"
+    assert out["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert out["eager"] is False
+    assert out["broker"] == "redis://cache:6379/0"
+
+
+def test_it_refuses_to_start_without_secret_key_when_debug_is_off() -> None:
+    """DEBUG=0 without SECRET_KEY fails, and the message says how to set one."""
+    proc = load_settings(DEBUG="0")
+    assert proc.returncode != 0
+    assert "SECRET_KEY is not set" in proc.stderr
+    assert "export SECRET_KEY=" in proc.stderr
+
+
+def test_it_starts_with_debug_off_when_secret_key_is_set() -> None:
+    """DEBUG=0 with a key and hosts is a valid production configuration."""
+    out = json.loads(load_settings(DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="club.example").stdout)
+    assert out["debug"] is False
+    assert out["hosts"] == ["club.example"]
+
+
+@pytest.mark.parametrize("value", ["maybe", "2"])
+def test_it_rejects_a_debug_value_that_is_not_yes_or_no(value: str) -> None:
+    """A typo in DEBUG is an error, not silently on or off."""
+    proc = load_settings(DEBUG=value)
+    assert proc.returncode != 0
+    assert "is not a yes/no value" in proc.stderr

@@ -1,0 +1,95 @@
+"""Helpers of the live-table tests: tables seated with members or bots, and card extraction from frames."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db import transaction
+
+from league.models import Club, Deal
+from tables.models import LiveTable
+from tables.services import lobby
+
+CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|LJ|BJ)$")
+
+
+def seated_table(
+    club: Club, users: list[Any], game: str = "shengji", bots: dict[int, str] | None = None, **options: Any
+) -> LiveTable:
+    """A table with ``users`` in seats 0.. and ``bots`` ({seat: kind}) elsewhere; not started."""
+    bots = bots or {}
+    table = lobby.open_table(club, users[0], game, **options)
+    lobby.leave_seat(table.pk, users[0])
+    for seat, kind in bots.items():
+        lobby.seat_bot(table.pk, users[0], seat, kind)
+    free = [s for s in range(table.seat_count) if s not in bots]
+    for user, seat in zip(users, free, strict=False):
+        lobby.take_seat(table.pk, user, seat)
+    return table
+
+
+def start(table: LiveTable) -> Deal:
+    """Start a fully seated table at once (everybody ready)."""
+    with transaction.atomic():
+        table = LiveTable.objects.select_for_update().get(pk=table.pk)
+        table.seats.update(ready=True)
+        deal = lobby.start_if_ready(table)
+    assert deal is not None
+    return deal
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON value (strings are split on spaces: "play AS KS")."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.update(token for token in item.split() if CARD.match(token))
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+class Sockets:
+    """Several table sockets read concurrently: every frame lands in one queue as ``(index, frame)``."""
+
+    def __init__(self, communicators: list[Any]) -> None:
+        import asyncio
+
+        self.communicators = communicators
+        self.queue: asyncio.Queue[tuple[int, dict[str, Any]]] = asyncio.Queue()
+        self.frames: list[list[dict[str, Any]]] = [[] for _ in communicators]
+        self.readers = [asyncio.ensure_future(self._read(i, c)) for i, c in enumerate(communicators)]
+
+    async def _read(self, index: int, communicator: Any) -> None:
+        import json
+
+        while True:
+            raw = await communicator.receive_from(timeout=3600)
+            frame = json.loads(raw)
+            self.frames[index].append(frame)
+            await self.queue.put((index, frame))
+
+    async def next(self, timeout: float = 10) -> tuple[int, dict[str, Any]]:
+        """The next frame any socket received."""
+        import asyncio
+
+        return await asyncio.wait_for(self.queue.get(), timeout)
+
+    async def send(self, index: int, message: Any) -> None:
+        """Send a JSON message from one socket."""
+        await self.communicators[index].send_json_to(message)
+
+    async def close(self) -> None:
+        """Stop reading and disconnect every socket."""
+        import asyncio
+
+        for reader in self.readers:
+            reader.cancel()
+        await asyncio.gather(*self.readers, return_exceptions=True)
+        for communicator in self.communicators:
+            await communicator.disconnect()

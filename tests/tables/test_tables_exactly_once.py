@@ -1,0 +1,65 @@
+"""Exactly once: fifty simultaneous submissions of the same move against PostgreSQL apply it once."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from league.models import Deal, Move
+from tables.services import moves, pacing, states
+from tables.services.errors import StaleVersion
+from tests.tables.helpers import seated_table, start
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+RACERS = 50
+
+
+def race(deal_id: int, seat: int, action: str, version: int, user_id: int | None) -> list[str]:
+    """Submit the same move from ``RACERS`` threads released together; returns each outcome."""
+    barrier = threading.Barrier(RACERS)
+    outcomes: list[str] = []
+    lock = threading.Lock()
+
+    def submit() -> None:
+        try:
+            barrier.wait()
+            try:
+                moves.apply_move(deal_id, seat, action, version, user_id=user_id)
+                outcome = "applied"
+            except StaleVersion:
+                outcome = "stale_version"
+            with lock:
+                outcomes.append(outcome)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(RACERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return outcomes
+
+
+@pytest.mark.parametrize("cached", [True, False], ids=["cached-state", "replayed-state"])
+def test_fifty_concurrent_submissions_apply_the_move_once(
+    club: Any, members: list[Any], settings: Any, cached: bool
+) -> None:
+    """One submission wins; the other 49 get the stale-version error; the log has one Move."""
+    assert connection.vendor == "postgresql"
+    settings.TABLES_PACING = "manual"  # no server steps: only the racers move
+    table = seated_table(club, members)
+    deal = start(table)
+    pacing.clear_pending()
+    entry = states.state_of(Deal.objects.get(pk=deal.pk))
+    seat = min(entry.state.must_move())
+    if not cached:
+        states.clear()
+    outcomes = race(deal.pk, seat, "draw", 0, members[seat].pk)
+    assert sorted(outcomes) == ["applied"] + ["stale_version"] * (RACERS - 1)
+    assert Move.objects.filter(deal=deal).count() == 1
+    assert Deal.objects.get(pk=deal.pk).version == 1

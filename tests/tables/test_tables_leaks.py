@@ -1,0 +1,112 @@
+"""No hidden card leaks: every frame of hundreds of bot deals is checked against what its receiver may see.
+
+Seats 0 and 1 are members whose clocks run out at once (the server plays for them, ``auto``), seats 2
+and 3 are a heuristic and a random bot; seat 0's socket and a spectator's receive every view.
+Each frame is replayed against the deal's move log: zones hidden from the receiver must arrive as
+counts, and no card code anywhere in the frame may be one the receiver cannot see (a hidden zone's
+card that is in no visible zone).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from engine import get_game
+from league.models import Deal, Move
+from tables.services import states
+from tests.tables.conftest import session_cookie, socket
+from tests.tables.helpers import Sockets, cards_in, seated_table, start
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+DEALS = 200
+GAMES = ("shengji", "tractor", "sandaha")
+
+
+@database_sync_to_async
+def new_table(club: Any, members: list[Any], game: str) -> tuple[Any, list[bytes]]:
+    table = seated_table(
+        club, members[:2], game, bots={2: "heuristic", 3: "random"}, seconds_per_decision=0, deals_target=12
+    )
+    return table, [session_cookie(members[0]), session_cookie(members[2])]
+
+
+async def play_match(club: Any, members: list[Any], game: str) -> list[tuple[int | None, dict[str, Any]]]:
+    """One match watched by seat 0's socket and a spectator's; returns every view frame."""
+    table, cookies = await new_table(club, members, game)
+    communicators = [socket(table.pk, c) for c in cookies]
+    for communicator in communicators:
+        assert (await communicator.connect())[0]
+    group = Sockets(communicators)
+    await database_sync_to_async(start)(table)
+    receivers = [0, None]  # members[2] holds no seat: a spectator
+    try:
+        while True:
+            index, frame = await group.next(timeout=20)
+            if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
+                break
+    finally:
+        await group.close()
+    return [(receivers[i], f) for i in range(2) for f in group.frames[i] if f["type"] == "view"]
+
+
+def check_frames(frames: list[tuple[int | None, dict[str, Any]]]) -> tuple[int, int]:
+    """Replay each deal and check every frame at its version; returns (deals, frames) checked."""
+    by_deal: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
+    for seat, frame in frames:
+        by_deal[frame["deal"]].append((seat, frame))
+    checked = 0
+    for deal_id, deal_frames in by_deal.items():
+        deal = Deal.objects.get(pk=deal_id)
+        game = get_game(deal.game)
+        state = states.fresh_state(deal)
+        deal_frames.sort(key=lambda item: item[1]["version"])
+        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
+        version = 0
+        for seat, frame in deal_frames:
+            while version < frame["version"]:
+                state.apply(moves[version].seat, game.parse_action(moves[version].action))
+                version += 1
+            assert_no_leak(state, seat, frame)
+            checked += 1
+    return len(by_deal), checked
+
+
+def assert_no_leak(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
+    """Hidden zones are counts; every card in the frame is visible to the receiver or public."""
+    hidden = state.hidden_from(seat)
+    zones = state.zones()
+    for name in hidden:
+        assert isinstance(frame["state"]["zones"][name], int), (seat, name, frame["version"])
+    visible = {card for name, cards in zones.items() if name not in hidden for card in cards}
+    declared = getattr(state, "declaration", None)
+    # Declared cards and cards turned up from the kitty are shown to everybody by the rules.
+    public = (set(declared[1]) if declared else set()) | set(getattr(state, "turned", ()))
+    secret = {card for name in hidden for card in zones[name]} - visible - public
+    leaked = cards_in(frame) & secret
+    assert not leaked, (seat, frame["version"], sorted(leaked))
+
+
+async def test_no_frame_shows_a_card_its_receiver_may_not_see(
+    club: Any, members: list[Any], settings: Any
+) -> None:
+    """At least 200 deals through the real consumers; every frame to every seat and spectator checked."""
+    # A millisecond between server steps lets the sockets keep up, so most versions get a frame.
+    settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    frames: list[tuple[int | None, dict[str, Any]]] = []
+    deals = 0
+    round_ = 0
+    while deals < DEALS:
+        frames += await play_match(club, members, GAMES[round_ % len(GAMES)])
+        round_ += 1
+        deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
+    checked_deals, checked = await database_sync_to_async(check_frames)(frames)
+    assert checked_deals >= DEALS
+    assert checked > 20 * DEALS
+    print(f"leak check: {checked_deals} deals, {checked} frames")
+    await asyncio.sleep(0)

@@ -1,0 +1,232 @@
+"""Node loss: two Daphne nodes, a Celery worker, Redis and PostgreSQL; one node is killed mid-deal.
+
+Four bot clients (seats 0 and 1 on node A, 2 and 3 on node B) play a two-deal match by acting on
+their hints; node A gets SIGKILL in the middle of the first deal's play; its clients reconnect to
+node B and go on. The match must finish with a move log that has no gap, no duplicate and no lost
+move: every deal's Move rows are exactly ``0 .. version - 1`` and replay to the stored result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.servers import BIN, ROOT, free_port, manage, scratch_database, wait_for_http
+
+pytestmark = pytest.mark.services
+
+SETUP = """
+import json
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from league.models import Club, Membership
+from tables.services import lobby
+club = Club.objects.create(name="Node Club", slug="node-club")
+users = []
+for n in range(4):
+    user = get_user_model().objects.create_user(f"node{n}", password="node-pw-1234")
+    Membership.objects.create(club=club, user=user)
+    users.append(user)
+table = lobby.open_table(club, users[0], "shengji", seconds_per_decision=3, deals_target=2)
+for n in (1, 2, 3):
+    lobby.take_seat(table.pk, users[n], n)
+cookies = []
+for user in users:
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    cookies.append(settings.SESSION_COOKIE_NAME + "=" + session.session_key)
+print(json.dumps({"table": table.pk, "cookies": cookies}))
+"""
+
+START = """
+from tables.models import LiveTable
+from tables.services import lobby
+from django.contrib.auth import get_user_model
+table = LiveTable.objects.get(pk={table})
+for n in range(4):
+    lobby.set_ready(table.pk, get_user_model().objects.get(username=f"node{{n}}"))
+"""
+
+
+@contextlib.contextmanager
+def process(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, killed at the end if still running."""
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def node(env: dict[str, str]) -> tuple[list[str], str]:
+    """A Daphne command line on a free port, and the node's host:port."""
+    port = free_port()
+    return [
+        str(BIN / "daphne"),
+        "-b",
+        "127.0.0.1",
+        "-p",
+        str(port),
+        "cardclub.asgi:application",
+    ], f"127.0.0.1:{port}"
+
+
+async def bot_client(seat: int, cookie: str, hosts: list[str], table: int, log: dict[str, Any]) -> None:
+    """Connect to the first node that answers; act on hints when it is this seat's turn; reconnect on loss."""
+    import websockets
+
+    rng = random.Random(seat)
+    while not log["done"]:
+        for host in list(hosts):
+            try:
+                async with websockets.connect(
+                    f"ws://{host}/ws/tables/{table}/",
+                    additional_headers={"Cookie": cookie},
+                    origin="http://127.0.0.1",
+                    open_timeout=5,
+                ) as ws:
+                    log["connections"][seat].append(host)
+                    async for raw in ws:
+                        frame = json.loads(raw)
+                        if frame.get("type") != "view":
+                            continue
+                        log["latest"][seat] = frame
+                        if (frame.get("match") or {}).get("over"):
+                            log["done"] = True
+                            return
+                        clock = frame.get("clock") or {}
+                        if seat in clock.get("seats", []) and not clock.get("paced") and frame["legal"]:
+                            hints = frame["legal"]
+                            must = [h for h in hints if h.split()[0] in ("play", "bury", "pickup")] or hints
+                            await ws.send(
+                                json.dumps(
+                                    {"type": "act", "action": rng.choice(must), "version": frame["version"]}
+                                )
+                            )
+            except (OSError, websockets.ConnectionClosed, TimeoutError):
+                await asyncio.sleep(0.2)
+        await asyncio.sleep(0.2)
+
+
+def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
+    """SIGKILL one of two nodes mid-deal: clients move to the other, the match ends, the log is whole."""
+    import psycopg
+
+    with scratch_database() as env:
+        env.update(
+            TABLES_PACE="draw=0.02,bot=0.05,between_deals=0.3",
+            CELERY_QUEUE=f"node-loss-{uuid.uuid4().hex[:8]}",
+            DB_CONN_MAX_AGE="0",
+        )
+        manage(env, "migrate", "--noinput", "-v0")
+        made = subprocess.run(
+            [str(BIN / "python"), "manage.py", "shell", "-c", SETUP],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        setup = json.loads(made.stdout.strip().splitlines()[-1])
+        worker_args = [
+            str(BIN / "celery"),
+            "-A",
+            "cardclub",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            env["CELERY_QUEUE"],
+            "--loglevel=warning",
+        ]
+        args_a, host_a = node(env)
+        args_b, host_b = node(env)
+        with process(worker_args, env), process(args_a, env) as node_a, process(args_b, env):
+            wait_for_http(f"http://{host_a}/healthz")
+            wait_for_http(f"http://{host_b}/healthz")
+            log: dict[str, Any] = {"done": False, "latest": {}, "connections": {s: [] for s in range(4)}}
+
+            async def run() -> None:
+                clients = [
+                    asyncio.ensure_future(
+                        bot_client(
+                            s,
+                            setup["cookies"][s],
+                            [host_a, host_b] if s < 2 else [host_b, host_a],
+                            setup["table"],
+                            log,
+                        )
+                    )
+                    for s in range(4)
+                ]
+                await asyncio.sleep(1)
+                manage(env, "shell", "-c", START.format(table=setup["table"]))
+                deadline = time.monotonic() + 60
+                while not _mid_play(log) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
+                assert _mid_play(log), "the first deal never reached the play phase"
+                os.kill(node_a.pid, signal.SIGKILL)
+                log["killed_at"] = max(f["version"] for f in log["latest"].values())
+                deadline = time.monotonic() + 120
+                while not log["done"] and time.monotonic() < deadline:
+                    await asyncio.sleep(0.1)
+                log["done"] = True
+                for client in clients:
+                    client.cancel()
+                await asyncio.gather(*clients, return_exceptions=True)
+
+            asyncio.run(run())
+            assert any(f.get("match", {}) and f["match"]["over"] for f in log["latest"].values()), log[
+                "latest"
+            ]
+            assert all(host_b in log["connections"][s] for s in (0, 1)), log["connections"]
+        with psycopg.connect(env["DATABASE_URL"]) as conn:
+            deals = conn.execute("SELECT id, version, status FROM league_deal ORDER BY number").fetchall()
+            assert len(deals) == 2 and all(status == "finished" for _, _, status in deals)
+            for deal_id, version, _ in deals:
+                seqs = [
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT seq FROM league_move WHERE deal_id = %s ORDER BY seq", (deal_id,)
+                    )
+                ]
+                assert seqs == list(range(version))
+        manage(env, "shell", "-c", CHECK)
+
+
+CHECK = """
+from engine.record import DealRecord, check_record
+from league.models import Deal
+for deal in Deal.objects.all():
+    moves = [(m.seat, m.action) for m in deal.moves.order_by("seq")]
+    check_record(DealRecord(game=deal.game, rules=deal.rules, seats=deal.seats, deck=deal.deck,
+                            situation=deal.situation, salt=deal.salt, commitment=deal.commitment,
+                            actions=moves, result=deal.result))
+"""
+
+
+def _mid_play(log: dict[str, Any]) -> bool:
+    frames = list(log["latest"].values())
+    return any(
+        f["number"] == 1 and f["state"]["phase"] == "play" and len(f["state"]["trick"]) > 0 for f in frames
+    )
