@@ -479,6 +479,8 @@ class StandingRow(models.Model):
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="standing_rows")
     rank = models.PositiveIntegerField(_("rank"))
     points = models.IntegerField(_("points"))
+    # Ordered on after points, before the tie-breaks: Zhao Pengyou's game points, else 0.
+    second_points = models.IntegerField(_("second points"), default=0)
     played = models.PositiveIntegerField(_("played"))
     byes = models.PositiveIntegerField(_("byes"), default=0)
     # [[code, value], ...] in the tournament's tie-break order (integers, see league/tiebreaks.py).
@@ -519,7 +521,11 @@ class RatingChange(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
     family = models.CharField(_("game family"), max_length=20)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
-    # The order ratings are folded in: (when the match finished, match id).
+    # Set for games rated deal by deal (Zhao Pengyou, Si Se Pai; league/deal_ratings.py).
+    deal = models.ForeignKey(
+        Deal, on_delete=models.CASCADE, null=True, blank=True, related_name="rating_changes"
+    )
+    # The order ratings are folded in: (when the match finished, match id, deal number).
     played_at = models.DateTimeField(_("played"))
     before = models.IntegerField(_("before"))
     after = models.IntegerField(_("after"))
@@ -530,9 +536,18 @@ class RatingChange(models.Model):
     class Meta:
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
-        ordering = ["family", "played_at", "match_id", "player_id"]
+        ordering = ["family", "played_at", "match_id", "deal__number", "player_id"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "player"], name="one_change_per_match_player")
+            models.UniqueConstraint(
+                fields=["match", "player"],
+                condition=models.Q(deal__isnull=True),
+                name="one_change_per_match_player",
+            ),
+            models.UniqueConstraint(
+                fields=["deal", "player"],
+                condition=models.Q(deal__isnull=False),
+                name="one_change_per_deal_player",
+            ),
         ]
         indexes = [models.Index(fields=["player", "family", "played_at"])]
 
