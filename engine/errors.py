@@ -51,3 +51,17 @@ class BadRecord(EngineError):
     """A deal record that does not load or does not replay."""
 
     code = "bad_record"
+
+
+class BadResult(EngineError):
+    """Figures entered for a deal played at a physical table that no deal of the game can produce.
+
+    ``reason`` is a stable key (``"no_such_seat"``, ``"points"``, ...) so that the league can show
+    the message in the visitor's language.
+    """
+
+    code = "bad_result"
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -33,6 +33,7 @@ from engine.sisepai.melds import Meld
 from engine.sisepai.partition import concealed_melds, winning_score
 from engine.sisepai.pieces import sorted_pieces
 from engine.sisepai.rules import SiSePaiRules
+from engine.sisepai.scoring import payments, settle
 
 HAND_SIZE = 20
 PACKET = 5
@@ -325,8 +326,6 @@ class SiSePaiDeal(DealState):
         assert concealed is not None
         melds = [*self.exposed[seat], *concealed]
         points = sum(m.points for m in melds)
-        payments = [-points] * self.seats
-        payments[seat] = points * (self.seats - 1)
         self._finish(
             {
                 "outcome": "win",
@@ -336,15 +335,11 @@ class SiSePaiDeal(DealState):
                 "from": self.shown.owner,
                 "melds": [m.to_json() for m in melds],
                 "points": points,
-                "payments": payments,
+                "payments": payments(seat, points, self.seats),
             }
         )
 
     def _finish(self, result: dict[str, JSON]) -> None:
-        result.setdefault("payments", [0] * self.seats)
-        result["scores"] = list(result["payments"])  # the name every game's result uses
-        result["deal_winners"] = [result["winner"]] if result["winner"] is not None else []
-        result["dealer"] = self.dealer
-        result["dealer_draw"] = self.dealer_draw
+        settle(result, self.seats, self.dealer, self.dealer_draw)
         self._result = result
         self.phase, self.turn, self.window, self.answers = Phase.OVER, None, frozenset(), {}

@@ -30,7 +30,7 @@ from engine.trickdeal import Setup, TrickDeal, is_rank_card
 from engine.trump import TrumpContext
 from engine.zhaopengyou.actions import Call, ordinal
 from engine.zhaopengyou.rules import ZhaoRules, calls_for, decks_for
-from engine.zhaopengyou.scoring import game_points, next_provisional_dealer, raise_ranks, rank_rises
+from engine.zhaopengyou.scoring import settle
 
 
 class ZhaoDeal(TrickDeal):
@@ -225,17 +225,13 @@ class ZhaoDeal(TrickDeal):
     def score(self) -> dict[str, JSON]:
         """Seed 001: the defenders' points against 40 / 80 / 100 x decks; ranks rise per seat."""
         assert self.dealer is not None and self.declaration is not None
-        declarer, seats = self.dealer, self.setup.seats
+        declarer = self.dealer
         raw = self.side_points()
         kitty_pts = points(self.kitty)
         last = self.last_winner()
         multiplier = self.rules.kitty_multiplier if self.side_of(last) == 1 else 0
         defenders = raw[1] + kitty_pts * multiplier
         short = self.max_team() - len(self.team)
-        declarer_wins, gp = game_points(defenders, self.decks, short)
-        winners = [s for s in range(seats) if (self.side_of(s) == 0) == declarer_wins]
-        rises = rank_rises(winners, self.eligible, gp, seats, self.rules.passive_penalty)
-        after, reached = raise_ranks(self.ranks, rises)
         return {
             "outcome": "played",
             "dealer": declarer,
@@ -254,13 +250,14 @@ class ZhaoDeal(TrickDeal):
             "defender_points": defenders,
             "threshold": 40 * self.decks,
             "card_points": self.card_points(),
-            "declarer_wins": declarer_wins,
-            "game_points": gp,
-            "active": sorted(self.eligible),
-            "ranks_before": list(self.ranks),
-            "ranks_after": after,
-            "deal_winners": winners,
-            "scores": rises,
-            "next_dealer": next_provisional_dealer(declarer, declarer_wins, winners, seats),
-            "winners": reached or None,
+            **settle(
+                self.ranks,
+                self.eligible,
+                self.team,
+                declarer,
+                defenders,
+                self.decks,
+                short,
+                self.rules.passive_penalty,
+            ),
         }

@@ -18,6 +18,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 
 from engine.cards import JOKERS, RANKS
+from engine.game import JSON
 
 
 def draw_strength(card: str) -> int:
@@ -82,6 +83,38 @@ def raise_ranks(ranks: Sequence[str], rises: Sequence[int]) -> tuple[list[str], 
     pairs = enumerate(zip(ranks, rises, strict=True))
     reached = [s for s, (r, n) in pairs if n > 0 and RANKS.index(r) + n >= top]
     return after, reached
+
+
+def settle(
+    ranks: Sequence[str],
+    active: Iterable[int],
+    team: Iterable[int],
+    declarer: int,
+    defenders: int,
+    decks: int,
+    short: int,
+    passive_penalty: int = 1,
+) -> dict[str, JSON]:
+    """Seed 001's verdict on a finished deal: who won, game points, rank rises, the next dealer.
+
+    Shared by a deal played out (``ZhaoDeal.score``) and a deal entered by hand (``entered``).
+    """
+    seats, on_team, was_active = len(ranks), set(team), sorted(set(active))
+    declarer_wins, gp = game_points(defenders, decks, short)
+    winners = [s for s in range(seats) if (s in on_team) == declarer_wins]
+    rises = rank_rises(winners, was_active, gp, seats, passive_penalty)
+    after, reached = raise_ranks(ranks, rises)
+    return {
+        "declarer_wins": declarer_wins,
+        "game_points": gp,
+        "active": list(was_active),
+        "ranks_before": list(ranks),
+        "ranks_after": after,
+        "deal_winners": winners,
+        "scores": rises,
+        "next_dealer": next_provisional_dealer(declarer, declarer_wins, winners, seats),
+        "winners": reached or None,
+    }
 
 
 def next_provisional_dealer(declarer: int, declarer_wins: bool, winners: Iterable[int], seats: int) -> int:
