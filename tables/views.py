@@ -76,7 +76,9 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "game": GAMES_BY_NAME.get(table.game),
         "strings": js_strings(),
     }
-    return render(request, "tables/table.html", context)
+    # Si Se Pai is drawn with pieces, melds and claim windows instead of cards and tricks.
+    page = "tables/sisepai.html" if table.game == "sisepai" else "tables/table.html"
+    return render(request, page, context)
 
 
 def js_strings() -> dict[str, str]:

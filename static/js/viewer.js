@@ -14,6 +14,8 @@ const state = {
   timer: null,
 };
 const last = () => data.frames.length - 1;
+// A game with a layout of its own (viewer_sisepai.js, loaded before this script) draws its steps.
+const layout = (window.replayLayouts || {})[head.layout];
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
 
 // -- cards and pieces -------------------------------------------------------------------------
@@ -173,6 +175,7 @@ function drawStatus(frame) {
 function moveText(at) {
   if (at === 0) return L.dealt;
   const [seat, text] = data.moves[at - 1];
+  if (layout) return layout.move(seatName(seat), text);
   return text === null ? fmt(L.hidden_move, { seat: seatName(seat) }) : seatName(seat) + ": " + text;
 }
 
@@ -259,8 +262,11 @@ function revealStory() {
 
 function draw() {
   const frame = data.frames[state.at];
-  drawBoard(frame);
-  drawStatus(frame);
+  if (layout) layout.draw(frame, { head, L, perspective: state.perspective, board: $("board"), status: $("status") });
+  else {
+    drawBoard(frame);
+    drawStatus(frame);
+  }
   $("scrub").value = state.at;
   $("step-label").textContent = fmt(L.step, { at: state.at, last: last() }) + " · " + moveText(state.at);
   revealStory();
