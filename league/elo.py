@@ -11,12 +11,15 @@ those sides). One function covers every family:
 - Tables with more than two sides: every pair of sides is a game; the results are summed and the
   sum divided by ``sides - 1``, so a table counts about as much as one two-sided game however
   many sit at it.
-- Zhao Pengyou (找朋友, hidden uneven teams): the caller passes each deal's final sides, e.g. the
-  declarer with the friends who revealed themselves against everyone else. The two sides are
-  rated by their averages as above and every player of a side gets that side's change. With
-  uneven sides the total change is not zero-sum (three players may gain 8 each while five lose 8
-  each); that is the chosen rule: a player's rating moves by how their side did, not by how many
-  shared the result.
+- Zhao Pengyou (找朋友, hidden uneven teams), ``zero_sum=True``: each deal is rated on its final
+  sides, the declarer with the friends revealed during the deal against everyone else. Every
+  player of one side meets every player of the other at the two sides' average ratings, and each
+  player's sum is divided by the larger side's size: at 1 against 5 the lone declarer moves by
+  ``K * (score - expected)`` and each defender by a fifth of that; at 3 against 3 everyone moves
+  by the full amount. The sides' totals cancel exactly when everyone has the same K: each side's
+  total is rounded once and shared out in whole points (largest remainders first, ties rotated by
+  the deal's id), so a lone declarer's +7 is five defenders' -1, -1, -1, -2, -2. A provisional
+  player's larger K moves only that player further, as in every family.
 - Si Se Pai (四色牌, free-for-all): ``winner_only=True`` pairs only the winner with each other
   player (the others are not ranked against each other); void deals (no winner) are marked
   ``void`` and are not rated, nor counted as games.
@@ -70,13 +73,15 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class RatedMatch:
-    """A finished match or deal to rate: its id, game family and sides."""
+    """A finished match or deal to rate: its id (and the deal's, when rated per deal), family and sides."""
 
     match_id: int
     family: str
     sides: tuple[Side, ...]
     winner_only: bool = False
     void: bool = False
+    zero_sum: bool = False
+    deal_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +102,9 @@ class RatingChange:
     pairings: int
     score2: int
     expected: int
+    deal_id: int | None = None
+    # (own side, other side) sizes when the change comes from a zero-sum deal of uneven sides.
+    team_sizes: tuple[int, ...] = ()
 
     @property
     def delta(self) -> int:
@@ -106,6 +114,8 @@ class RatingChange:
     @property
     def explanation(self) -> str:
         """One line saying why the rating moved."""
+        if self.team_sizes:
+            return self._team_explanation()
         score = f"{self.score2 / 2:g}/{self.pairings}"
         expected = f"{self.expected / EXPECTED_SCALE:.2f}"
         # With more than two sides K is shared out over the sides - 1 pairings (see the module).
@@ -114,6 +124,18 @@ class RatingChange:
         return (
             f"{self.delta:+d} ({self.before} → {self.after}): scored {score} against opponents "
             f"averaging {self.opponents_average} (side {self.side_average}), expected {expected}, {k}"
+        )
+
+    def _team_explanation(self) -> str:
+        """The line for a zero-sum deal of two uneven sides (Zhao Pengyou)."""
+        own, other = self.team_sizes
+        verb = {2: "won", 1: "drew", 0: "lost"}[self.score2]
+        expected = f"{self.expected / EXPECTED_SCALE:.2f}"
+        provisional = " (provisional)" if self.provisional else ""
+        return (
+            f"{self.delta:+d} ({self.before} → {self.after}): side of {own} {verb} against {other} "
+            f"averaging {self.opponents_average} (side {self.side_average}), expected {expected}, "
+            f"K {self.k}{provisional} × {other}/{max(own, other)}, shared to stay zero-sum"
         )
 
 
@@ -130,14 +152,25 @@ class RatingBook:
         return self.ratings.get(family, {}).get(player, self.config.initial)
 
     def apply(self, match: RatedMatch) -> list[RatingChange]:
-        """Rate one match, update the book and return one change per player."""
+        """Rate one match (or deal), update the book and return one change per player."""
         if match.void or len(match.sides) < 2:
             return []
         ratings = self.ratings.setdefault(match.family, {})
         games = self.games.setdefault(match.family, {})
-        initial = self.config.initial
+        averages = [_average([ratings.get(p, self.config.initial) for p in s.players]) for s in match.sides]
+        rate = self._uneven_sides if match.zero_sum else self._pairwise
+        changes = rate(match, ratings, games, averages)
+        # Written back only after every side is computed: all sides see the ratings from before.
+        for c in changes:
+            ratings[c.player] = c.after
+            games[c.player] = games.get(c.player, 0) + 1
+        return changes
+
+    def _pairwise(
+        self, match: RatedMatch, ratings: dict[int, int], games: dict[int, int], averages: list[int]
+    ) -> list[RatingChange]:
+        """Every pair of sides is a game (only those with the winner if ``winner_only``); K / (sides - 1)."""
         sides = match.sides
-        averages = [_average([ratings.get(p, initial) for p in s.players]) for s in sides]
         best = min(s.place for s in sides)
         divisor = EXPECTED_SCALE * (len(sides) - 1)
         changes: list[RatingChange] = []
@@ -147,41 +180,77 @@ class RatingBook:
             for b, other in enumerate(sides):
                 if b == a or (match.winner_only and side.place != best and other.place != best):
                     continue
-                diff = min(MAX_DIFF, max(-MAX_DIFF, averages[b] - averages[a]))
-                expected += EXPECTED[diff + MAX_DIFF]
-                score2 += 2 if side.place < other.place else 1 if side.place == other.place else 0
+                expected += _expected(averages[a], averages[b])
+                score2 += _score2(side.place, other.place)
                 pairings += 1
                 opponents.extend(other.players)
             numerator = score2 * (EXPECTED_SCALE // 2) - expected
-            opp_average = _average([ratings.get(p, initial) for p in opponents])
+            opp_average = _average([ratings.get(p, self.config.initial) for p in opponents])
             for p in side.players:
-                before = ratings.get(p, initial)
-                played = games.get(p, 0)
+                before, played = ratings.get(p, self.config.initial), games.get(p, 0)
                 k = self.config.k_for(played)
-                after = before + _div_round(k * numerator, divisor)
+                change = _div_round(k * numerator, divisor)
+                score = (pairings, score2, expected)
                 changes.append(
-                    RatingChange(
-                        match.match_id,
-                        match.family,
-                        p,
-                        before,
-                        after,
-                        k,
-                        played < self.config.provisional_games,
-                        averages[a],
-                        opp_average,
-                        played,
-                        len(sides),
-                        pairings,
-                        score2,
-                        expected,
-                    )
+                    self._change(match, p, (before, change), played, (averages[a], opp_average), score)
                 )
-        # Written back only after every side is computed: all sides see the ratings from before.
-        for c in changes:
-            ratings[c.player] = c.after
-            games[c.player] = games.get(c.player, 0) + 1
         return changes
+
+    def _uneven_sides(
+        self, match: RatedMatch, ratings: dict[int, int], games: dict[int, int], averages: list[int]
+    ) -> list[RatingChange]:
+        """Two sides of any sizes, each player against every player of the other, zero-sum (module doc)."""
+        if len(match.sides) != 2:
+            raise ValueError("a zero-sum deal has exactly two sides")
+        larger = max(len(s.players) for s in match.sides)
+        changes: list[RatingChange] = []
+        for a, side in enumerate(match.sides):
+            other = match.sides[1 - a]
+            expected = _expected(averages[a], averages[1 - a])
+            score2 = _score2(side.place, other.place)
+            numerator = (score2 * (EXPECTED_SCALE // 2) - expected) * len(other.players)
+            played = [games.get(p, 0) for p in side.players]
+            ks = [self.config.k_for(n) for n in played]
+            start = (match.deal_id or match.match_id) % len(side.players)
+            shares = _shares([k * numerator for k in ks], EXPECTED_SCALE * larger, start)
+            sizes = (len(side.players), len(other.players))
+            for p, n, share in zip(side.players, played, shares, strict=True):
+                before = ratings.get(p, self.config.initial)
+                score = (1, score2, expected)
+                changes.append(
+                    self._change(match, p, (before, share), n, (averages[a], averages[1 - a]), score, sizes)
+                )
+        return changes
+
+    def _change(
+        self,
+        match: RatedMatch,
+        player: int,
+        move: tuple[int, int],
+        played: int,
+        averages: tuple[int, int],
+        score: tuple[int, int, int],
+        team_sizes: tuple[int, ...] = (),
+    ) -> RatingChange:
+        """One change: ``move`` is (before, delta), ``averages`` (own side, opponents), ``score``
+        (pairings, doubled score, expected in 1/10000ths)."""
+        before, delta = move
+        return RatingChange(
+            match.match_id,
+            match.family,
+            player,
+            before,
+            before + delta,
+            self.config.k_for(played),
+            played < self.config.provisional_games,
+            averages[0],
+            averages[1],
+            played,
+            len(match.sides),
+            *score,
+            match.deal_id,
+            team_sizes,
+        )
 
 
 def recompute(
@@ -193,6 +262,32 @@ def recompute(
     for match in matches:
         changes.extend(book.apply(match))
     return book, changes
+
+
+def _expected(mine: int, theirs: int) -> int:
+    """Expected score in 1/10000ths of a side rated ``mine`` against one rated ``theirs``."""
+    return EXPECTED[min(MAX_DIFF, max(-MAX_DIFF, theirs - mine)) + MAX_DIFF]
+
+
+def _score2(mine: int, theirs: int) -> int:
+    """Doubled score of one pairing from the two places: 2 better, 1 equal, 0 worse."""
+    return 2 if mine < theirs else 1 if mine == theirs else 0
+
+
+def _shares(numerators: list[int], denominator: int, start: int) -> list[int]:
+    """Whole-point shares of ``sum(numerators) / denominator``, each close to its own quotient.
+
+    The total is rounded once (half away from zero); each share is its quotient rounded down and
+    the points left go to the largest remainders, ties from position ``start`` onwards.
+    """
+    total = _div_round(sum(numerators), denominator)
+    floors = [n // denominator for n in numerators]
+    rest = [n - f * denominator for n, f in zip(numerators, floors, strict=True)]
+    size = len(numerators)
+    order = sorted(range(size), key=lambda i: (-rest[i], (i - start) % size))
+    for i in order[: total - sum(floors)]:
+        floors[i] += 1
+    return floors
 
 
 def _average(values: list[int]) -> int:

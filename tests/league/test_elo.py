@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from league.elo import EloConfig, RatedMatch, RatingBook, RatingChange, Side, recompute
 
 ESTABLISHED = EloConfig(k=20, provisional_k=40, provisional_games=0)
@@ -65,11 +67,98 @@ def test_it_rates_three_sides_pairwise_and_divides_k() -> None:
     assert _deltas(book.apply(match)) == {1: 10, 2: 0, 3: -10}
 
 
-def test_it_rates_zhao_pengyou_uneven_sides_by_their_averages() -> None:
-    """Declarer and two friends beat five defenders: each of the three gains, each of five loses."""
-    book = _book({1: 1600, 2: 1500, 3: 1400, 4: 1500, 5: 1500, 6: 1500, 7: 1500, 8: 1500})
-    deltas = _deltas(book.apply(RatedMatch(1, "shengji", (Side((1, 2, 3), 1), Side((4, 5, 6, 7, 8), 2)))))
-    assert deltas == {1: 10, 2: 10, 3: 10, 4: -10, 5: -10, 6: -10, 7: -10, 8: -10}
+# Zhao Pengyou (找朋友): six players, one deal, rated on the final sides of the deal.
+ALICE, BOB, CAROL, DAVE, ERIN, FRANK = 1, 2, 3, 4, 5, 6
+TABLE = (ALICE, BOB, CAROL, DAVE, ERIN, FRANK)
+
+
+def _zhao_deal(winners: tuple[int, ...], ratings: dict[int, int] | None = None) -> list[RatingChange]:
+    """Rate one deal in which ``winners`` beat everyone else at the table (all established, K 20)."""
+    losers = tuple(p for p in TABLE if p not in winners)
+    book = RatingBook(ESTABLISHED, {"zhaopengyou": ratings or dict.fromkeys(TABLE, 1500)})
+    deal = RatedMatch(1, "zhaopengyou", (Side(winners, 1), Side(losers, 2)), zero_sum=True, deal_id=7)
+    return book.apply(deal)
+
+
+def test_a_lone_declarer_who_wins_gains_what_five_defenders_lose() -> None:
+    """1 against 5, equal ratings: Alice, alone, gains 10; each defender pays a fifth, 2."""
+    assert _deltas(_zhao_deal((ALICE,))) == {ALICE: 10, BOB: -2, CAROL: -2, DAVE: -2, ERIN: -2, FRANK: -2}
+
+
+def test_a_lone_declarer_who_loses_pays_the_five_defenders() -> None:
+    """1 against 5, the defenders win: Alice loses 10, each defender gains 2."""
+    deltas = _deltas(_zhao_deal((BOB, CAROL, DAVE, ERIN, FRANK)))
+    assert deltas == {ALICE: -10, BOB: 2, CAROL: 2, DAVE: 2, ERIN: 2, FRANK: 2}
+
+
+@pytest.mark.parametrize(
+    ("winners", "change"),
+    [((ALICE, BOB, CAROL), 10), ((DAVE, ERIN, FRANK), -10)],
+    ids=["declarer-team-wins", "defenders-win"],
+)
+def test_three_against_three_moves_everyone_by_half_k(winners: tuple[int, ...], change: int) -> None:
+    """Alice with friends Bob and Carol against three: a full half-K each way."""
+    deltas = _deltas(_zhao_deal(winners))
+    assert [deltas[p] for p in (ALICE, BOB, CAROL)] == [change] * 3
+    assert [deltas[p] for p in (DAVE, ERIN, FRANK)] == [-change] * 3
+
+
+def test_the_sides_are_rated_by_their_averages() -> None:
+    """Alice 1600, Bob 1400 and Carol 1500 average 1500: an even deal against three at 1500."""
+    ratings = {ALICE: 1600, BOB: 1400, CAROL: 1500, DAVE: 1500, ERIN: 1500, FRANK: 1500}
+    changes = _zhao_deal((ALICE, BOB, CAROL), ratings)
+    assert {c.side_average for c in changes} == {1500}
+    assert _deltas(changes)[ALICE] == _deltas(changes)[BOB] == 10
+
+
+def test_uneven_rounding_is_shared_out_so_the_deal_stays_zero_sum() -> None:
+    """Alice (1608) beats five at 1500: +7 for her is -1, -1, -1, -2, -2 for the five."""
+    ratings = {ALICE: 1608, BOB: 1500, CAROL: 1500, DAVE: 1500, ERIN: 1500, FRANK: 1500}
+    deltas = _deltas(_zhao_deal((ALICE,), ratings))
+    assert deltas[ALICE] == 7
+    assert sorted(deltas[p] for p in (BOB, CAROL, DAVE, ERIN, FRANK)) == [-2, -2, -1, -1, -1]
+
+
+@pytest.mark.parametrize("declarer_team", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("declarer_wins", [True, False])
+@pytest.mark.parametrize("players", [6, 9, 12])
+def test_every_zhao_pengyou_deal_is_zero_sum(declarer_team: int, declarer_wins: bool, players: int) -> None:
+    """Any split of 6, 9 or 12 players, either outcome, random ratings: the changes add up to 0."""
+    rng = random.Random(declarer_team * 100 + players)
+    ids = list(range(1, players + 1))
+    book = RatingBook(ESTABLISHED, {"zhaopengyou": {p: rng.randint(1200, 1900) for p in ids}})
+    team, rest = tuple(ids[:declarer_team]), tuple(ids[declarer_team:])
+    places = (1, 2) if declarer_wins else (2, 1)
+    sides = (Side(team, places[0]), Side(rest, places[1]))
+    changes = book.apply(RatedMatch(1, "zhaopengyou", sides, zero_sum=True, deal_id=players))
+    assert sum(c.delta for c in changes) == 0
+    assert all(c.delta > 0 for c in changes if (c.player in team) == declarer_wins)
+
+
+def test_a_provisional_defender_moves_further_and_only_that_breaks_zero_sum() -> None:
+    """Bob is new (K 40): he pays 4 where the other defenders pay 2; Alice still gains 10."""
+    book = RatingBook(EloConfig(), {}, {"zhaopengyou": {p: 30 for p in TABLE if p != BOB}})
+    sides = (Side((ALICE,), 1), Side((BOB, CAROL, DAVE, ERIN, FRANK), 2))
+    deltas = _deltas(book.apply(RatedMatch(1, "zhaopengyou", sides, zero_sum=True)))
+    assert deltas == {ALICE: 10, BOB: -4, CAROL: -2, DAVE: -2, ERIN: -2, FRANK: -2}
+
+
+def test_it_explains_a_zhao_pengyou_change() -> None:
+    """The line names the side sizes and the share of K."""
+    changes = _zhao_deal((ALICE,))
+    assert changes[0].explanation == (
+        "+10 (1500 → 1510): side of 1 won against 5 averaging 1500 (side 1500), expected 0.50, "
+        "K 20 × 5/5, shared to stay zero-sum"
+    )
+    assert changes[1].explanation.startswith("-2 (1500 → 1498): side of 5 lost against 1")
+    assert changes[1].explanation.endswith("K 20 × 1/5, shared to stay zero-sum")
+
+
+def test_it_refuses_a_zero_sum_deal_of_three_sides() -> None:
+    """Zero-sum rating is for two sides only."""
+    sides = (Side((ALICE,), 1), Side((BOB,), 2), Side((CAROL,), 2))
+    with pytest.raises(ValueError, match="two sides"):
+        RatingBook(ESTABLISHED).apply(RatedMatch(1, "zhaopengyou", sides, zero_sum=True))
 
 
 def test_it_rates_si_se_pai_winner_against_each_other_player() -> None:
@@ -141,7 +230,7 @@ def _random_matches(rng: random.Random, count: int) -> list[RatedMatch]:
         elif kind == "zhao":
             cut = rng.randint(1, 4)
             sides = (Side(tuple(players[:cut]), rng.choice([1, 2])), Side(tuple(players[cut:]), 2))
-            matches.append(RatedMatch(match_id, "zhaopengyou", sides))
+            matches.append(RatedMatch(match_id, "zhaopengyou", sides, zero_sum=True, deal_id=match_id))
         else:
             n = rng.randint(2, 4)
             winner = rng.randrange(n)
