@@ -68,15 +68,21 @@ function receive(frame) {
   if (frame.type !== "view") return;
   if (view && frame.deal === view.deal && frame.version < view.version) return; // an older frame
   if (view && frame.deal !== view.deal) selected = new Set();
+  // The view sent after a refused move repeats the same version: keep its error on screen.
+  const moved = !view || frame.deal !== view.deal || frame.version !== view.version;
   view = frame;
-  hideError();
+  if (moved) hideError();
   draw();
 }
 
 function showError(message) {
+  // Shown right above the hand, where the player is looking when a move is refused.
   const box = $("error");
   box.textContent = message;
   box.hidden = false;
+  if (box.getBoundingClientRect().top < 0 || box.getBoundingClientRect().bottom > innerHeight) {
+    box.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function hideError() {
@@ -95,11 +101,13 @@ function draw() {
   const state = view.state;
   $("deal-number").textContent = fmt(T.deal, { number: view.number });
   drawInfo(state);
-  drawOthers(state);
+  drawSeats(state);
+  drawCalls(state);
   drawTrick($("trick"), state.trick || []);
   drawTrick($("last-trick"), state.last_trick || []);
   drawKitty(state);
   drawHand();
+  drawCallForm();
   drawActions();
   drawTurn();
   drawResult(state);
@@ -120,24 +128,64 @@ function drawInfo(state) {
   }
   $("points").textContent = fmt(T.points, { points: state.defender_points ?? 0 });
   const situation = view.situation || {};
-  if (situation.levels) $("levels").textContent = fmt(T.levels, { levels: situation.levels.join(" · ") });
-  else if (situation.scores) $("levels").textContent = fmt(T.scores, { scores: situation.scores.join(" · ") });
-  else $("levels").textContent = "";
+  const scores = state.scores || situation.scores;
+  if (situation.levels) {
+    const teams = situation.levels.map((level, team) => teamName(team, situation.levels.length) + " " + level);
+    $("levels").textContent = fmt(T.levels, { levels: teams.join(" · ") });
+  } else if (scores) {
+    $("levels").textContent = fmt(T.scores, { scores: scores.map((v, s) => seatName(s) + " " + v).join(" · ") });
+  } else if (state.ranks && state.dealer !== null && state.dealer !== undefined) {
+    $("levels").textContent = fmt(T.declarer_rank, { name: seatName(state.dealer), rank: state.ranks[state.dealer] });
+  } else $("levels").textContent = "";
+  $("levels").hidden = !$("levels").textContent;
+  const bids = state.bids || [];
+  $("bids").hidden = !bids.length;
+  $("bids").textContent = fmt(T.bids, { bids: bids.map(([s, p]) => seatName(s) + " " + (p === null ? T.pass : p)).join(", ") });
 }
 
-function drawOthers(state) {
-  const list = $("others");
-  list.replaceChildren();
-  for (const seat of view.seats) {
-    const item = document.createElement("li");
-    const hand = state.zones ? state.zones["hand:" + seat.seat] : null;
+function teamName(team, teams) {
+  return view.seats.filter((s) => s.seat % teams === team).map((s) => s.name).join(" & ");
+}
+
+// The seats around the felt (server-rendered positions): name, tags, cards left, this trick's play.
+function drawSeats(state) {
+  const team = new Set(state.team || []);
+  const toMove = new Set(view.clock?.seats || []);
+  const played = new Map((state.trick || []).map(([seat, cards]) => [seat, cards]));
+  for (const spot of document.querySelectorAll("#others .spot")) {
+    const seat = Number(spot.dataset.seat);
+    const info = view.seats.find((s) => s.seat === seat);
+    if (info) spot.querySelector(".spot-name").textContent = info.name;
+    const tags = [];
+    if (seat === view.seat) tags.push(T.you);
+    if (state.dealer === seat) tags.push(state.ranks || state.bids ? T.declarer : T.dealer);
+    if (team.has(seat) && state.dealer !== seat) tags.push(T.friend);
+    if (state.ranks) tags.push(fmt(T.rank, { rank: state.ranks[seat] }));
+    spot.querySelector(".spot-tags").replaceChildren(...tags.map((t) => Object.assign(document.createElement("span"), { className: "tag", textContent: t })));
+    const hand = state.zones ? state.zones["hand:" + seat] : null;
     const count = Array.isArray(hand) ? hand.length : hand;
-    item.textContent = `${seat.name}${state.dealer === seat.seat ? " (" + T.dealer + ")" : ""} · ` +
-      fmt(T.cards_left, { count: count ?? "?" });
-    if ((view.clock?.seats || []).includes(seat.seat)) item.classList.add("to-move");
-    if (seat.seat === view.seat) item.classList.add("me");
-    list.append(item);
+    spot.querySelector(".spot-count").textContent = fmt(T.cards_left, { count: count ?? "?" });
+    spot.querySelector(".spot-play").replaceChildren(...(played.get(seat) || []).map((c) => cardElement(c)));
+    spot.classList.toggle("to-move", toMove.has(seat));
+    spot.classList.toggle("me", seat === view.seat);
+    spot.classList.toggle("friend", team.has(seat));
   }
+}
+
+// Zhao Pengyou's friend calls: the called copy, how many copies are out, and who answered it.
+function drawCalls(state) {
+  const calls = state.calls || [];
+  $("calls-box").hidden = !calls.length;
+  $("calls").replaceChildren(...calls.map((call) => {
+    const item = document.createElement("li");
+    item.dataset.call = call.call;
+    item.append(fmt(T.nth_copy, { nth: T.ordinals[call.nth] || call.nth }) + " ", cardElement(call.card), " · " + fmt(T.copies_played, { count: call.copies_played }));
+    let status = T.not_found;
+    if (call.by !== null && call.by !== undefined) status = fmt(call.joined ? T.found_by : T.used_up, { name: seatName(call.by) });
+    item.append(" · ", Object.assign(document.createElement("strong"), { textContent: status }));
+    item.classList.toggle("found", call.by !== null && call.by !== undefined);
+    return item;
+  }));
 }
 
 function drawTrick(box, plays) {
@@ -193,9 +241,23 @@ function handKey(event, index) {
   let next = null;
   if (event.key === "ArrowRight") next = Math.min(buttons.length - 1, index + 1);
   if (event.key === "ArrowLeft") next = Math.max(0, index - 1);
-  if (event.key === " " || event.key === "Enter") {
+  if (event.key === "Home") next = 0;
+  if (event.key === "End") next = buttons.length - 1;
+  if (event.key === " ") {
     event.preventDefault();
     toggle(index);
+  }
+  if (event.key === "Enter") {
+    // Enter makes the move with the selected cards (the focused card counts if none is selected).
+    event.preventDefault();
+    if (!selected.size) toggle(index);
+    const primary = $("play-cards") || $("bury-cards");
+    if (primary) primary.click();
+  }
+  if (event.key === "Escape") {
+    selected = new Set();
+    drawHand();
+    $("hand").children[index]?.focus();
   }
   if (next !== null) {
     event.preventDefault();
@@ -237,6 +299,38 @@ function hintLabel(hint) {
   return hint;
 }
 
+function hintsOf(verb) {
+  return (view.legal || []).filter((h) => h.split(" ")[0] === verb);
+}
+
+// The declarer's friend call: a card that is not trump and which copy of it counts.
+function drawCallForm() {
+  const form = $("call-form");
+  const calls = hintsOf("call");
+  form.hidden = !calls.length;
+  if (!calls.length) return;
+  const state = view.state;
+  $("calls-left").textContent = fmt(T.calls_made, { made: (state.calls || []).length, due: state.calls_due });
+  const cards = [...new Set(calls.map((h) => h.split(" ")[2]))];
+  if (view.legal_more) {
+    // The hints were cut: offer every card of the trump's plain suits; the server checks the call.
+    const trump = state.trump || {};
+    for (const suit of "SHDC") for (const rank of "AKQJT98765432") {
+      const card = rank + suit;
+      if (suit !== trump.suit && rank !== trump.rank && !cards.includes(card)) cards.push(card);
+    }
+  }
+  const copies = Math.max(...calls.map((h) => parseInt(h.split(" ")[1], 10)));
+  const keep = $("call-card").value;
+  $("call-card").replaceChildren(...cards.map((c) => new Option(cardLabel(c), c)));
+  if (cards.includes(keep)) $("call-card").value = keep;
+  const keepNth = $("call-nth").value;
+  $("call-nth").replaceChildren(...Array.from({ length: copies }, (_, i) => new Option(fmt(T.nth_copy, { nth: T.ordinals[i + 1] }), NOTATION_ORDINALS[i])));
+  if (keepNth) $("call-nth").value = keepNth;
+}
+
+const NOTATION_ORDINALS = ["1st", "2nd", "3rd", "4th"];
+
 function drawActions() {
   const box = $("actions");
   box.replaceChildren();
@@ -252,7 +346,7 @@ function drawActions() {
   // Declarations (also during the server-paced draw), pick-up, redeal, bids, passes, trump naming.
   for (const hint of hints) {
     const verb = hint.split(" ")[0];
-    if (verb === "play" || verb === "bury" || verb === "draw") continue;
+    if (verb === "play" || verb === "bury" || verb === "draw" || verb === "call") continue;
     const button = actionButton(hintLabel(hint), () => act(hint), verb === "declare" ? "declare" : "");
     button.dataset.action = hint;
     box.append(button);
@@ -282,17 +376,26 @@ function drawTurn() {
   turn.classList.toggle("mine", mine);
 }
 
-function drawResult(state) {
+// A finished deal's result comes as HTML from the server (tables/result.html), fetched once per deal.
+let resultShown = null;
+
+async function drawResult(state) {
   const box = $("result");
   const over = state.phase === "over";
   box.hidden = !over;
   if (!over) return;
-  const lines = [T.deal_over];
-  if (view.match && view.match.over) lines.push(T.match_over);
-  box.replaceChildren(...lines.map((line) => Object.assign(document.createElement("p"), { textContent: line })));
-  const pre = document.createElement("pre");
-  pre.textContent = JSON.stringify(state.result, null, 1);
-  box.append(pre);
+  const key = view.deal + ":" + Boolean(view.match && view.match.over);
+  if (resultShown === key) return;
+  resultShown = key;
+  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: T.deal_over }));
+  try {
+    const response = await fetch(box.dataset.url.replace("/0/result/", "/" + view.deal + "/result/"));
+    if (!response.ok) throw new Error(String(response.status));
+    box.innerHTML = await response.text(); // the server's own template, escaped there
+  } catch {
+    resultShown = null;
+    box.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
+  }
 }
 
 function drawFairness() {
@@ -301,6 +404,11 @@ function drawFairness() {
   if (fairness.deck) text += "\n" + fmt(T.revealed, { seed: fairness.seed, salt: fairness.salt, deck: fairness.deck.join(" ") });
   $("fairness-text").textContent = text;
 }
+
+$("call-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  act(`call ${$("call-nth").value} ${$("call-card").value}`);
+});
 
 document.addEventListener("visibilitychange", () => {
   // A phone that slept may have missed frames: ask for the current view.

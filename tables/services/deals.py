@@ -21,6 +21,7 @@ from engine.record import commitment
 from league.models import Deal, Match, MatchSeat, Player
 from league.services import outcome
 from tables.models import LiveTable
+from tables.services.lobby_rows import lobby_changed
 
 
 def seat_records(match: Match) -> list[dict[str, Any]]:
@@ -79,6 +80,8 @@ def finish_deal(deal: Deal, state: DealState) -> bool:
         match.finished_at = timezone.now()
         match.result = {"winners": winners, "deals": count, "situation": match.situation}
         LiveTable.objects.filter(match=match).update(status=LiveTable.Status.FINISHED)
+        for table_id in LiveTable.objects.filter(match=match).values_list("pk", flat=True):
+            lobby_changed(table_id)
         # robust: a failing league hook is logged and never undoes or breaks the move that ended the match.
         transaction.on_commit(lambda: match_finished(match.pk), robust=True)
     match.save(update_fields=["situation", "status", "finished_at", "result"])

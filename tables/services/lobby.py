@@ -14,6 +14,7 @@ from league.models import Club, Deal, Match, Round
 from tables.models import LiveTable, TableSeat
 from tables.services import deals, info, moves, pacing
 from tables.services.errors import NotAllowed
+from tables.services.lobby_rows import lobby_changed
 
 
 def open_table(
@@ -53,6 +54,7 @@ def open_table(
         TableSeat.objects.bulk_create(
             TableSeat(table=table, seat=s, user=user if s == 0 else None) for s in range(count)
         )
+        lobby_changed(table.pk)
     return table
 
 
@@ -128,6 +130,7 @@ def start_if_ready(table: LiveTable) -> Deal | None:
 def started(table_id: int, deal_id: int) -> None:
     """After the first deal is committed: tell the sockets and plan the first paced step."""
     moves.notify(info.of_table(table_id).group, deal_id, 0)
+    lobby_changed(table_id)
     pacing.plan(deal_id, 0)
 
 
@@ -146,6 +149,7 @@ def arrive(table_id: int, user: Any) -> None:
 
 def _changed(table_id: int) -> None:
     transaction.on_commit(lambda: moves.notify(f"table-{table_id}", 0, 0))
+    lobby_changed(table_id)
 
 
 def tables_for_round(round_: Round) -> list[LiveTable]:
@@ -178,4 +182,5 @@ def tables_for_round(round_: Round) -> list[LiveTable]:
                 for s in seats
             )
             created.append(table)
+            lobby_changed(table.pk)
     return created

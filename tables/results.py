@@ -1,0 +1,144 @@
+"""A finished deal's result told for people: who won, the points, level or score changes, the replay.
+
+The engine's result JSON is the source; this only picks its facts and names the seats. The
+detailed list is the replay viewer's own (``replays.services.viewer.result_rows``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from league.models import Deal, Match
+from replays.services.viewer import SUIT_SYMBOLS, result_rows
+
+
+def seat_names(deal: Deal) -> list[str]:
+    """The names of the deal's seats, in seat order."""
+    return [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)]
+
+
+def card_text(card: str) -> str:
+    """A card as people write it: ``10♥``, ``A♠``, jokers by name."""
+    if card == "BJ":
+        return _("big joker")
+    if card == "LJ":
+        return _("little joker")
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUIT_SYMBOLS.get(card[1], card[1])
+
+
+def headline(result: dict[str, Any], names: list[str]) -> str:
+    """Who won the deal, in one sentence."""
+    winners = ", ".join(names[s] for s in result.get("deal_winners") or [])
+    dealer = result.get("declarer", result.get("dealer"))
+    declarer_won = result.get("declarer_wins")
+    if declarer_won is None:
+        declarer_won = dealer in (result.get("deal_winners") or [])
+    if declarer_won:
+        return _("The declarer's side won: %(names)s.") % {"names": winners}
+    return _("The defenders won: %(names)s.") % {"names": winners}
+
+
+def point_lines(result: dict[str, Any]) -> list[str]:
+    """The defenders' points, the threshold when there is one, and what the kitty added."""
+    lines = [_("The defenders took %(points)s points.") % {"points": result.get("defender_points", 0)}]
+    if result.get("threshold"):
+        lines[0] += " " + _("The threshold was %(threshold)s.") % {"threshold": result["threshold"]}
+    kitty = result.get("kitty_points") or 0
+    multiplier = result.get("kitty_multiplier")
+    if multiplier is None and result.get("kitty_bonus"):
+        multiplier = 2
+    if kitty and multiplier:
+        lines.append(
+            _("The kitty's %(points)s points counted × %(times)s.") % {"points": kitty, "times": multiplier}
+        )
+    if result.get("bid") is not None:
+        lines.append(_("The declarer bid %(bid)s.") % {"bid": result["bid"]})
+    return lines
+
+
+def change_lines(result: dict[str, Any], names: list[str]) -> list[str]:
+    """Level changes per side, rank changes per seat (Zhao Pengyou), or score changes (San Da Ha)."""
+    if result.get("levels_before"):
+        before, after = result["levels_before"], result.get("levels_after") or result["levels_before"]
+        teams = len(before)
+        return [
+            _("%(names)s: level %(before)s → %(after)s")
+            % {
+                "names": " & ".join(names[s] for s in range(t, len(names), teams)),
+                "before": before[t],
+                "after": after[t],
+            }
+            for t in range(teams)
+        ]
+    if result.get("ranks_before"):
+        before, after = result["ranks_before"], result.get("ranks_after") or result["ranks_before"]
+        return [
+            _("%(name)s: rank %(before)s → %(after)s") % {"name": names[s], "before": b, "after": a}
+            for s, (b, a) in enumerate(zip(before, after, strict=False))
+            if a != b
+        ] or [_("No rank changed.")]
+    if result.get("scores"):
+        return [
+            _("%(name)s: %(change)+d") % {"name": names[s], "change": v}
+            for s, v in enumerate(result["scores"])
+        ]
+    return []
+
+
+def call_lines(result: dict[str, Any], names: list[str]) -> list[str]:
+    """Zhao Pengyou: each friend call and who answered it."""
+    lines = []
+    for call in result.get("calls") or []:
+        card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call["nth"]), "card": card_text(call["card"])}
+        if call.get("by") is None:
+            lines.append(_("%(call)s: never played") % {"call": card})
+        elif call.get("joined"):
+            lines.append(
+                _("%(call)s: %(name)s joined as a friend") % {"call": card, "name": names[call["by"]]}
+            )
+        else:
+            lines.append(
+                _("%(call)s: played by %(name)s, already on the team")
+                % {"call": card, "name": names[call["by"]]}
+            )
+    return lines
+
+
+def ordinal(nth: int) -> str:
+    """1st, 2nd, 3rd, 4th, in the page's language."""
+    words = {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th")}
+    return words.get(nth, str(nth))
+
+
+def match_line(deal: Deal, names: list[str]) -> str | None:
+    """The match's end, with its winners, once the match is over."""
+    match = Match.objects.only("status", "result").get(pk=deal.match_id)
+    if match.status != Match.Status.FINISHED:
+        return None
+    winners = (match.result or {}).get("winners") or []
+    if not winners:
+        return _("The match is over.")
+    return _("The match is over. Winners: %(names)s.") % {"names": ", ".join(names[s] for s in winners)}
+
+
+def context(deal: Deal) -> dict[str, Any]:
+    """What ``tables/result.html`` shows of a finished deal."""
+    result = deal.result or {}
+    names = seat_names(deal)
+    redeal = result.get("outcome") == "redeal"
+    return {
+        "deal": deal,
+        "redeal": redeal,
+        "reason": result.get("reason", ""),
+        "headline": None if redeal else headline(result, names),
+        "points": [] if redeal else point_lines(result),
+        "changes": [] if redeal else change_lines(result, names),
+        "calls": call_lines(result, names),
+        "match_line": match_line(deal, names),
+        "rows": result_rows(result, names),
+        "replay_url": reverse("deal-viewer", args=[deal.pk]),
+    }

@@ -1,0 +1,48 @@
+"""The club lobby's rows (open and running tables) and the small event that makes lobby sockets re-read them.
+
+The lobby page and the lobby socket render the same partial template from ``lobby_tables``, so
+the rows a socket pushes are exactly the rows the page was served with.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from cardclub.games import GAMES_BY_NAME
+from league.models import Club
+from tables.models import LiveTable
+from tables.services import presence
+
+MAX_ROWS = 100
+
+
+def lobby_group(club_id: int) -> str:
+    """The channel group of a club's lobby sockets."""
+    return f"lobby-{club_id}"
+
+
+def lobby_tables(club: Club) -> list[LiveTable]:
+    """The club's open and running tables, newest first, with their watchers and game facts."""
+    tables = list(
+        club.live_tables.exclude(status=LiveTable.Status.FINISHED)
+        .prefetch_related("seats__user", "seats__player")
+        .order_by("-created")[:MAX_ROWS]
+    )
+    for table in tables:
+        table.watchers = presence.count(table.pk)  # type: ignore[attr-defined]
+        table.info = GAMES_BY_NAME.get(table.game)  # type: ignore[attr-defined]
+    return tables
+
+
+def lobby_changed(table_id: int) -> None:
+    """After the current transaction commits, tell the lobby of the table's club to re-read its rows."""
+
+    def send() -> None:
+        from tables.services import moves  # moves → deals → here: import on use, not at load
+
+        club_id = LiveTable.objects.filter(pk=table_id).values_list("club_id", flat=True).first()
+        if club_id is not None:
+            # The same small event a table's sockets get; lobby sockets answer it by re-reading.
+            moves.notify(lobby_group(club_id), 0, 0)
+
+    transaction.on_commit(send)
