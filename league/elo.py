@@ -17,9 +17,9 @@ those sides). One function covers every family:
   player's sum is divided by the larger side's size: at 1 against 5 the lone declarer moves by
   ``K * (score - expected)`` and each defender by a fifth of that; at 3 against 3 everyone moves
   by the full amount. The sides' totals cancel exactly when everyone has the same K: each side's
-  total is rounded once and shared out in whole points (largest remainders first, ties rotated by
-  the deal's id), so a lone declarer's +7 is five defenders' -1, -1, -1, -2, -2. A provisional
-  player's larger K moves only that player further, as in every family.
+  total is rounded once and shared out in whole points (largest remainders first, ties to the
+  lower-rated player, then by seat), so a lone declarer's +7 is five defenders' -1, -1, -1, -2,
+  -2. A provisional player's larger K moves only that player further, as in every family.
 - Si Se Pai (四色牌, free-for-all): ``winner_only=True`` pairs only the winner with each other
   player (the others are not ranked against each other); void deals (no winner) are marked
   ``void`` and are not rated, nor counted as games.
@@ -211,11 +211,10 @@ class RatingBook:
             numerator = (score2 * (EXPECTED_SCALE // 2) - expected) * len(other.players)
             played = [games.get(p, 0) for p in side.players]
             ks = [self.config.k_for(n) for n in played]
-            start = (match.deal_id or match.match_id) % len(side.players)
-            shares = _shares([k * numerator for k in ks], EXPECTED_SCALE * larger, start)
+            befores = [ratings.get(p, self.config.initial) for p in side.players]
+            shares = _shares([k * numerator for k in ks], EXPECTED_SCALE * larger, befores)
             sizes = (len(side.players), len(other.players))
-            for p, n, share in zip(side.players, played, shares, strict=True):
-                before = ratings.get(p, self.config.initial)
+            for p, n, share, before in zip(side.players, played, shares, befores, strict=True):
                 score = (1, score2, expected)
                 changes.append(
                     self._change(match, p, (before, share), n, (averages[a], averages[1 - a]), score, sizes)
@@ -274,17 +273,16 @@ def _score2(mine: int, theirs: int) -> int:
     return 2 if mine < theirs else 1 if mine == theirs else 0
 
 
-def _shares(numerators: list[int], denominator: int, start: int) -> list[int]:
+def _shares(numerators: list[int], denominator: int, ratings: list[int]) -> list[int]:
     """Whole-point shares of ``sum(numerators) / denominator``, each close to its own quotient.
 
     The total is rounded once (half away from zero); each share is its quotient rounded down and
-    the points left go to the largest remainders, ties from position ``start`` onwards.
+    the points left go to the largest remainders, ties to the lowest ``ratings`` first, then in order.
     """
     total = _div_round(sum(numerators), denominator)
     floors = [n // denominator for n in numerators]
     rest = [n - f * denominator for n, f in zip(numerators, floors, strict=True)]
-    size = len(numerators)
-    order = sorted(range(size), key=lambda i: (-rest[i], (i - start) % size))
+    order = sorted(range(len(numerators)), key=lambda i: (-rest[i], ratings[i], i))
     for i in order[: total - sum(floors)]:
         floors[i] += 1
     return floors

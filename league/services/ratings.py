@@ -5,6 +5,9 @@ offline) in a fixed order, ``(finished_at, match id)``. A match that finishes af
 match of its family is applied incrementally to the stored ratings; anything else (a correction,
 a match finishing out of order) recomputes the family. Both paths write only what changed and
 give identical numbers, because the fold is integer arithmetic in the same order.
+
+Zhao Pengyou and Si Se Pai are rated deal by deal (``league/deal_ratings.py``): a finished match
+of theirs is folded as its rated deals in deal order, one stored change per player and deal.
 """
 
 from __future__ import annotations
@@ -15,13 +18,17 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from league import elo
-from league.models import Match, PlayerRating, RatingChange
+from league import deal_ratings, elo
+from league.models import Deal, Match, PlayerRating, RatingChange
 from league.services.games import side_of
 
-FAMILY_OF_GAME = {"shengji": "shengji", "tractor": "tractor", "sandaha": "sandaha", "sisepai": "sisepai"}
-# Free-for-all games where only the winner is ranked against each other player (league/elo.py).
-WINNER_ONLY = frozenset({"sisepai"})
+FAMILY_OF_GAME = {
+    "shengji": "shengji",
+    "tractor": "tractor",
+    "sandaha": "sandaha",
+    "zhaopengyou": "zhaopengyou",
+    "sisepai": "sisepai",
+}
 
 
 def family_of(game: str) -> str:
@@ -29,29 +36,36 @@ def family_of(game: str) -> str:
     return FAMILY_OF_GAME.get(game, game)
 
 
-def rated_match(match: Match) -> elo.RatedMatch | None:
-    """The fold's view of a finished rated match, or ``None`` if it cannot be rated (bots, no result)."""
-    places = (match.result or {}).get("places")
+def rated_items(match: Match) -> list[elo.RatedMatch]:
+    """What the fold rates for one match: the match by its places, or each rated deal (none if unrated)."""
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
-    if not match.rated or match.status != Match.Status.FINISHED or not places or not seats:
-        return None
-    if any(s.player_id is None for s in seats) or len(places) != len(seats):
-        return None
+    if not match.rated or match.status != Match.Status.FINISHED or not seats:
+        return []
+    if any(s.player_id is None for s in seats):
+        return []  # a bot's table rates nobody
+    players = [s.player_id for s in seats]
+    family = family_of(match.game)
+    if deal_ratings.rated_per_deal(match.game):
+        deals = sorted(
+            (d for d in match.deals.all() if d.status == Deal.Status.FINISHED), key=lambda d: d.number
+        )
+        items = (
+            deal_ratings.rated_deal(match.game, family, match.pk, d.pk, d.result or {}, players)  # type: ignore[arg-type]
+            for d in deals
+        )
+        return [item for item in items if item is not None]
+    places = (match.result or {}).get("places")
+    if not places or len(places) != len(seats):
+        return []
     sides: dict[int, list[int]] = {}
     place_of: dict[int, int] = {}
     for seat in seats:
         side = side_of(match.game, seat.seat)
         sides.setdefault(side, []).append(seat.player_id)  # type: ignore[arg-type]
         place_of[side] = places[seat.seat]
-    winner_only = match.game in WINNER_ONLY
-    return elo.RatedMatch(
-        match.pk,
-        family_of(match.game),
-        tuple(elo.Side(tuple(p), place_of[s]) for s, p in sides.items()),
-        winner_only=winner_only,
-        # A free-for-all table where nobody came out ahead has no winner to rate.
-        void=winner_only and len(set(place_of.values())) == 1,
-    )
+    return [
+        elo.RatedMatch(match.pk, family, tuple(elo.Side(tuple(p), place_of[s]) for s, p in sides.items()))
+    ]
 
 
 def rated_matches(family: str) -> Iterable[Match]:
@@ -60,8 +74,16 @@ def rated_matches(family: str) -> Iterable[Match]:
     return (
         Match.objects.filter(game__in=games, rated=True, status=Match.Status.FINISHED)
         .order_by("finished_at", "id")
-        .prefetch_related("seats")
+        .prefetch_related("seats", "deals")
     )
+
+
+Key = tuple[int, int | None, int]  # (match, deal or None, player)
+
+
+def change_key(change: elo.RatingChange) -> Key:
+    """Which stored row holds a change."""
+    return (change.match_id, change.deal_id, change.player)
 
 
 def change_values(change: elo.RatingChange, match: Match) -> dict[str, Any]:
@@ -77,14 +99,17 @@ def change_values(change: elo.RatingChange, match: Match) -> dict[str, Any]:
     }
 
 
-def _write_changes(family: str, rows: dict[tuple[int, int], dict[str, Any]], scope: Q) -> int:
+def _write_changes(family: str, rows: dict[Key, dict[str, Any]], scope: Q) -> int:
     """Make the stored changes in ``scope`` equal ``rows``; returns how many rows were written."""
-    stored = {(c.match_id, c.player_id): c for c in RatingChange.objects.filter(scope, family=family)}
+    stored = {
+        (c.match_id, c.deal_id, c.player_id): c for c in RatingChange.objects.filter(scope, family=family)
+    }
     written = 0
-    for (match_id, player_id), values in rows.items():
-        row = stored.pop((match_id, player_id), None)
+    for key, values in rows.items():
+        row = stored.pop(key, None)
         if row is None:
-            RatingChange.objects.create(match_id=match_id, player_id=player_id, **values)
+            match_id, deal_id, player_id = key
+            RatingChange.objects.create(match_id=match_id, deal_id=deal_id, player_id=player_id, **values)
             written += 1
         elif any(getattr(row, k) != v for k, v in values.items()):
             RatingChange.objects.filter(pk=row.pk).update(**values)
@@ -123,15 +148,15 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
     """Rate every match of the family from scratch; returns the number of rated matches."""
     matches = list(rated_matches(family))
     book = elo.RatingBook()
-    rows: dict[tuple[int, int], dict[str, Any]] = {}
+    rows: dict[Key, dict[str, Any]] = {}
     last: dict[int, Any] = {}
     count = 0
     for i, match in enumerate(matches, start=1):
-        rated = rated_match(match)
-        if rated is not None:
-            count += 1
-            for change in book.apply(rated):
-                rows[(match.pk, change.player)] = change_values(change, match)
+        items = rated_items(match)
+        count += bool(items)
+        for item in items:
+            for change in book.apply(item):
+                rows[change_key(change)] = change_values(change, match)
                 last[change.player] = match.finished_at
         if progress:
             progress(i, len(matches))
@@ -143,26 +168,26 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
 @transaction.atomic
 def rate_match(match_id: int) -> str:
     """Rate one finished match: incrementally when it is the family's latest, else recompute the family."""
-    match = Match.objects.prefetch_related("seats").get(pk=match_id)
+    match = Match.objects.prefetch_related("seats", "deals").get(pk=match_id)
     family = family_of(match.game)
     # One rater per family at a time: the PlayerRating rows of the family are the lock.
     list(PlayerRating.objects.select_for_update().filter(family=family).values_list("pk", flat=True))
-    rated = rated_match(match)
+    items = rated_items(match)
     already = RatingChange.objects.filter(match=match).exists()
     later = RatingChange.objects.filter(family=family).filter(
         Q(played_at__gt=match.finished_at) | Q(played_at=match.finished_at, match_id__gt=match.pk)
     )
-    if already or later.exists() or rated is None:
-        if rated is None and not already:
+    if already or later.exists() or not items:
+        if not items and not already:
             return "skipped"
         recompute_family(family)
         return "recomputed"
-    players = [p for side in rated.sides for p in side.players]
+    players = sorted({p for item in items for side in item.sides for p in side.players})
     book = elo.RatingBook()
     for row in PlayerRating.objects.filter(family=family, player_id__in=players):
         book.ratings.setdefault(family, {})[row.player_id] = row.rating
         book.games.setdefault(family, {})[row.player_id] = row.games
-    rows = {(match.pk, c.player): change_values(c, match) for c in book.apply(rated)}
+    rows = {change_key(c): change_values(c, match) for item in items for c in book.apply(item)}
     _write_changes(family, rows, Q(match=match))
     _write_ratings(family, book, {p: match.finished_at for p in players}, players)
     return "applied"
