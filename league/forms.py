@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Club, Entry, Membership, Player, Tournament
 from league.services.games import choices as game_choices
 from league.services.games import tiebreak_name
+from league.services.offline import DealInput
 from league.tiebreaks import TIEBREAKS
 
 TIEBREAK_SLOTS = 4
@@ -166,28 +167,126 @@ class SwapSeatsForm(forms.Form):
     seat_b = forms.IntegerField(label=_("swaps with seat"), min_value=0)
 
 
-class DealForm(forms.Form):
-    """One offline deal: the declarer's seat, the defenders' points, and San Da Ha's bid."""
+class SeatedDealForm(forms.Form):
+    """Base of the deal forms: the seat that declared (or dealt) it, among those that may."""
 
     declarer = forms.TypedChoiceField(label=_("Declarer (seat)"), coerce=int, choices=())
+
+    def __init__(
+        self,
+        seats: list[tuple[int, str]],
+        declarers: list[tuple[int, str]],
+        game: str,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = declarers  # type: ignore[attr-defined]
+        self.for_table(seats, game)
+
+    def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
+        """Fit the game's own fields to the table."""
+
+    def deal_input(self) -> DealInput:
+        """The service's input from the valid form."""
+        raise NotImplementedError
+
+
+class DealForm(SeatedDealForm):
+    """One offline deal of a four-seat game: the declarer's seat, the defenders' points, San Da Ha's bid."""
+
     defender_points = forms.IntegerField(label=_("Defenders' points"), min_value=0, max_value=300, initial=0)
     bid = forms.IntegerField(label=_("Bid"), min_value=5, max_value=80, required=False)
 
-    def __init__(self, seats: list[tuple[int, str]], with_bid: bool, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = seats  # type: ignore[attr-defined]
-        if not with_bid:
+    def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
+        """A bid only in San Da Ha, where the kitty counts in the defenders' points."""
+        if game != "sandaha":
             del self.fields["bid"]
         else:
             self.fields["bid"].required = True
             self.fields["defender_points"].label = _("Defenders' points (kitty included)")
 
+    def deal_input(self) -> DealInput:
+        """The service's input from the valid form."""
+        data = self.cleaned_data
+        return DealInput(data["declarer"], data["defender_points"], data.get("bid"))
 
-class CorrectionForm(DealForm):
-    """A director's correction of one entered deal."""
+
+class FriendsDealForm(SeatedDealForm):
+    """One Zhao Pengyou deal: the declarer, who ended on its side as friends, the defenders' points."""
+
+    friends = forms.TypedMultipleChoiceField(
+        label=_("Friends (seats that joined the declarer)"),
+        coerce=int,
+        choices=(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    defender_points = forms.IntegerField(
+        label=_("Defenders' points (kitty included)"), min_value=0, max_value=1000, initial=0
+    )
+
+    def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
+        """Any seat may be ticked; the engine refuses the declarer and too many friends."""
+        self.fields["friends"].choices = seats  # type: ignore[attr-defined]
+
+    def deal_input(self) -> DealInput:
+        """The service's input from the valid form."""
+        data = self.cleaned_data
+        return DealInput(data["declarer"], data["defender_points"], friends=tuple(data["friends"]))
+
+
+class SiSePaiDealForm(SeatedDealForm):
+    """One Si Se Pai deal: the winner and the winning hand's points, or a void deal."""
+
+    declarer = forms.TypedChoiceField(label=_("Dealer (seat)"), coerce=int, choices=())
+    winner = forms.TypedChoiceField(
+        label=_("Winner"), coerce=int, empty_value=None, required=False, choices=()
+    )
+    hand_points = forms.IntegerField(
+        label=_("Winning hand's points"), min_value=1, max_value=41, required=False
+    )
+
+    def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
+        """The winner is any seat, or nobody when the stock ran out."""
+        self.fields["winner"].choices = [("", _("nobody: the stock ran out (void deal)")), *seats]  # type: ignore[attr-defined]
+
+    def deal_input(self) -> DealInput:
+        """The service's input from the valid form."""
+        data = self.cleaned_data
+        return DealInput(data["declarer"], winner=data["winner"], hand_points=data["hand_points"])
+
+
+class CorrectionFields(forms.Form):
+    """What a director's correction adds to a deal's figures: which deal, and why."""
 
     number = forms.IntegerField(label=_("Deal number"), min_value=1)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class CorrectionForm(DealForm, CorrectionFields):
+    """A director's correction of one entered deal (level games, San Da Ha)."""
+
+
+class FriendsCorrectionForm(FriendsDealForm, CorrectionFields):
+    """A director's correction of one entered Zhao Pengyou deal."""
+
+
+class SiSePaiCorrectionForm(SiSePaiDealForm, CorrectionFields):
+    """A director's correction of one entered Si Se Pai deal."""
+
+
+# Per game: (the entry form, the correction form); the other games use DealForm.
+DEAL_FORMS: dict[str, tuple[type[SeatedDealForm], type[SeatedDealForm]]] = {
+    "zhaopengyou": (FriendsDealForm, FriendsCorrectionForm),
+    "sisepai": (SiSePaiDealForm, SiSePaiCorrectionForm),
+}
+
+
+def deal_form_class(game: str, correction: bool = False) -> type[SeatedDealForm]:
+    """The form that enters (or corrects) one deal of ``game``."""
+    entry, corrects = DEAL_FORMS.get(game, (DealForm, CorrectionForm))
+    return corrects if correction else entry
 
 
 class UploadForm(forms.Form):

@@ -261,7 +261,7 @@ def correct_deal(
                 _("A recorded deal follows this one; it cannot start from a changed situation.")
             )
         old = deal.result or {}
-        values = entry if deal is target else _input_of(old)
+        values = entry if deal is target else offline.input_of(old)
         try:
             deal.result = offline.entered_result(match.game, match.rules, seats, situation, values)
         except (offline.EntryError, EngineError) as exc:
@@ -278,15 +278,6 @@ def correct_deal(
     after = {"deals": [d.result for d in match.deals.order_by("number")], "result": match.result}
     return ResultCorrection.objects.create(
         match=match, deal_number=number, by=user, reason=reason, before=before, after=after
-    )
-
-
-def _input_of(result: dict[str, Any]) -> offline.DealInput:
-    """The entered values of a stored offline result (to recompute it from a new situation)."""
-    return offline.DealInput(
-        declarer=int(result.get("declarer", result.get("dealer", 0))),
-        defender_points=int(result.get("defender_points", 0)),
-        bid=result.get("bid"),
     )
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from league import pairing, seating
 from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
 from league.services.games import PARTNERSHIP_GAMES, game
-from league.services.tournaments import TournamentError, entry_size, seats_per_table
+from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
 # Match points for a bye: a Swiss bye counts as a win (FIDE's pairing-allocated bye), and so does
 # a round robin table lost to a withdrawn entry (a forfeit); the round robin's own bye and an
@@ -110,7 +110,7 @@ def individual_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]
     apart = [
         (by_player[a], by_player[b]) for a, b in tournament.keep_apart if a in by_player and b in by_player
     ]
-    size = seats_per_table(tournament)
+    size, smallest = seat_range(tournament, len(entries))
     try:
         # The whole event is planned from the tournament's id (seating.seat_planned_round), so a
         # round drawn again comes out the same, and rounds planned together repeat fewer meetings.

@@ -33,7 +33,8 @@ def _form_field(name: str, default: Any) -> forms.Field:
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):
-        return forms.IntegerField(label=label, initial=default, min_value=0)
+        # A negative default is a sentinel the engine documents (Zhao Pengyou's -1: draw for it).
+        return forms.IntegerField(label=label, initial=default, min_value=min(0, default))
     return forms.CharField(label=label, initial=str(default))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,6 +32,26 @@ def unique_slug(club: Club, name: str) -> str:
 def seats_per_table(tournament: Tournament) -> int:
     """The tournament's table size, or the game's usual one."""
     return tournament.table_size or table_size(tournament.game)
+
+
+def seat_range(tournament: Tournament, players: int) -> tuple[int, int]:
+    """(largest, smallest) table for individual seating of ``players`` entries.
+
+    Games with a fixed table (four seats) use it. Zhao Pengyou (6-12) and Si Se Pai (2-4): a size
+    chosen by the director is the largest table, and tables may have one seat fewer so that nobody
+    sits out who could play; with no size chosen, as many tables of the game's usual size as the
+    entries fill, every table as even as possible (13 Zhao Pengyou players: 7 and 6).
+    """
+    engine_game = get_game(tournament.game)
+    low, high = engine_game.min_seats, engine_game.max_seats
+    if low == high:
+        return high, high
+    if players < low:
+        raise TournamentError(_("This game needs at least %(n)s players at a table.") % {"n": low})
+    if tournament.table_size:
+        return tournament.table_size, max(low, tournament.table_size - 1)
+    tables = max(1, players // engine_game.default_seats)
+    return min(high, math.ceil(players / tables)), low
 
 
 def check_setup(game: str, format: str, entry_kind: str, tie_breaks: Sequence[str], size: int = 0) -> None:

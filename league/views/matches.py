@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from cardclub.games import GAMES_BY_NAME
 from league import access
-from league.forms import CorrectionForm, DealForm, UploadForm
+from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match
 from league.services import offline, results
 from league.views.common import act, visible_match
@@ -27,13 +27,14 @@ def seat_choices(match: Match) -> list[tuple[int, str]]:
     return [(s.seat, f"{s.seat}: {s.display_name}") for s in match.seats.select_related("player")]
 
 
-def deal_form(match: Match, data: object = None, cls: type[DealForm] = DealForm) -> DealForm:
-    """The deal form for this match's game (a bid only in San Da Ha; a fixed dealer in level games)."""
-    choices = seat_choices(match)
-    fixed = offline.fixed_declarer(match.game, match.situation)
-    if fixed is not None and cls is DealForm:
-        choices = [c for c in choices if c[0] == fixed]
-    return cls(choices, match.game == "sandaha", data)
+def deal_form(match: Match, data: object = None, correction: bool = False) -> SeatedDealForm:
+    """The deal form for this match's game; a new deal offers only the seats that may declare (deal) it."""
+    seats = seat_choices(match)
+    declarers = seats
+    if not correction:
+        eligible = offline.eligible_declarers(match.game, match.situation, len(seats))
+        declarers = [c for c in seats if c[0] in eligible]
+    return deal_form_class(match.game, correction)(seats, declarers, match.game, data)
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -57,15 +58,9 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_confirm": results.can_confirm(request.user, match),
         "deal_form": deal_form(match) if can_enter else None,
         "upload_form": UploadForm() if (can_enter or manages) and open_for_records else None,
-        "correction_form": deal_form(match, cls=CorrectionForm) if manages and entered else None,
+        "correction_form": deal_form(match, correction=True) if manages and entered else None,
     }
     return render(request, "league/match_detail.html", context)
-
-
-def entry_input(form: DealForm) -> offline.DealInput:
-    """The service's input from a valid deal form."""
-    data = form.cleaned_data
-    return offline.DealInput(data["declarer"], data["defender_points"], data.get("bid"))
 
 
 def editable_match(request: HttpRequest, match_id: int) -> Match:
@@ -87,7 +82,7 @@ def deal_enter(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect("match-detail", match.pk)
     return act(
         request,
-        lambda: results.enter_deal(match, request.user, entry_input(form)),
+        lambda: results.enter_deal(match, request.user, form.deal_input()),
         _("Deal entered."),
         match_url(match),
         ERRORS,
@@ -118,14 +113,14 @@ def deal_correct(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request, match_id)
     if not access.manages(request.user, match.club):
         raise PermissionDenied
-    form = deal_form(match, request.POST, cls=CorrectionForm)
+    form = deal_form(match, request.POST, correction=True)
     if not form.is_valid():
         messages.error(request, _("Check the correction: %(errors)s") % {"errors": form.errors.as_text()})
         return redirect("match-detail", match.pk)
     number, reason = form.cleaned_data["number"], form.cleaned_data["reason"]
     return act(
         request,
-        lambda: results.correct_deal(match, request.user, number, entry_input(form), reason),
+        lambda: results.correct_deal(match, request.user, number, form.deal_input(), reason),
         _("Result corrected."),
         match_url(match),
         ERRORS,

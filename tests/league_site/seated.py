@@ -1,0 +1,21 @@
+"""Helpers for tables of any size in the league's site tests: table sizes, seating named players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from league.models import Match, Player, Round
+
+
+def table_sizes(rnd: Round) -> list[int]:
+    """Seats of each table of the round, in table order."""
+    return [m.seats.count() for m in rnd.matches.order_by("table_number")]
+
+
+def reseat(match: Match, players: Sequence[Player]) -> Match:
+    """Seat ``players`` at the draft match in this order (seat 0 first), each with their entry."""
+    match.seats.all().delete()
+    for seat, player in enumerate(players):
+        entry = match.tournament.entries.get(members__player=player)  # type: ignore[union-attr]
+        match.seats.create(seat=seat, player=player, entry=entry)
+    return match
