@@ -182,3 +182,95 @@ def test_planned_rounds_replan_after_a_change_by_hand() -> None:
     nxt = seat_planned_round(list(range(1, 17)), 4, 3, 3, history=played, iterations=50_000)
     assert count_repeats([*played, nxt]).meetings == 0
     assert sorted(p for t in nxt.tables for p in t) == list(range(1, 17))
+
+
+# Uneven player counts: 13 Zhao Pengyou players at 6-12 seats, 7 Si Se Pai players at 2-4 seats.
+
+
+def _cost(rounds: list[SeatedRound]) -> int:
+    """The planner's cost: over every pair, m(m-1)/2 for m meetings (sum of squares up to a constant)."""
+    return sum(m * (m - 1) // 2 for m in _meetings(rounds).values())
+
+
+def _fewest_repeats_possible(players: int, sizes: list[int], rounds: int) -> int:
+    """Brute force: the lowest cost any plan of ``rounds`` rounds at two tables of ``sizes`` reaches."""
+    everyone = range(players)
+    splits = []
+    for small in combinations(everyone, sizes[1]):
+        big = tuple(p for p in everyone if p not in small)
+        splits.append(SeatedRound((big, small)))
+    # The first round is the same for every plan up to relabelling.
+    return min(_cost([splits[0], *rest]) for rest in _product(splits, rounds - 1))
+
+
+def _product(splits: list[SeatedRound], count: int) -> list[tuple[SeatedRound, ...]]:
+    out: list[tuple[SeatedRound, ...]] = [()]
+    for _ in range(count):
+        out = [(*head, s) for head in out for s in splits]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "min_size", "sizes"),
+    [(13, 12, 6, [7, 6]), (13, 6, 6, [6, 6]), (7, 4, 2, [4, 3]), (7, 3, 2, [3, 2, 2])],
+    ids=["zpy-13-up-to-12", "zpy-13-at-6", "ssp-7-up-to-4", "ssp-7-up-to-3"],
+)
+def test_uneven_counts_fill_tables_within_one_seat(
+    players: int, size: int, min_size: int, sizes: list[int]
+) -> None:
+    """Thirteen at 6-12 seats: 7 and 6 (at six seats: 6, 6 and one sits out); seven at 2-4: 4 and 3."""
+    assert table_sizes(players, size, min_size) == sizes
+    plan = plan_rounds(list(range(players)), 3, size, random.Random(3), min_size=min_size, iterations=5_000)
+    assert all(sorted(map(len, r.tables), reverse=True) == sizes for r in plan)
+    assert all(len(r.sitting_out) == players - sum(sizes) for r in plan)
+
+
+def test_thirteen_zhao_pengyou_players_meet_as_few_times_again_as_possible() -> None:
+    """Two rounds of 7 + 6: some of round one's seven must meet again; the plan repeats no more than
+    the best of all 1,716 possible second rounds (15 repeated meetings)."""
+    best = _fewest_repeats_possible(13, [7, 6], 2)
+    assert best == 15
+    for seed in range(3):
+        plan = plan_rounds(
+            list(range(13)), 2, 12, random.Random(seed), min_size=6, iterations=20_000, restarts=2
+        )
+        assert _cost(plan) == best
+
+
+@pytest.mark.parametrize(("rounds", "best"), [(2, 3), (3, 9), (4, 18)])
+def test_seven_si_se_pai_players_meet_as_few_times_again_as_possible(rounds: int, best: int) -> None:
+    """At tables of 4 and 3, over 2, 3 and 4 rounds: the plan's cost is the brute-force minimum."""
+    assert _fewest_repeats_possible(7, [4, 3], rounds) == best
+    for seed in range(3):
+        plan = plan_rounds(
+            list(range(7)), rounds, 4, random.Random(seed), min_size=2, iterations=20_000, restarts=2
+        )
+        assert _cost(plan) == best
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "min_size", "apart"),
+    [(13, 12, 6, [(0, 1), (2, 3), (4, 5)]), (7, 4, 2, [(0, 1)]), (7, 4, 2, [(0, 1), (0, 2)])],
+    ids=["zpy-13-three-pairs", "ssp-7-one-pair", "ssp-7-two-pairs"],
+)
+def test_uneven_tables_keep_apart_players_who_must_not_meet(
+    players: int, size: int, min_size: int, apart: list[tuple[int, int]]
+) -> None:
+    """Kept-apart pairs never share a table, whatever the table sizes, over four rounds."""
+    plan = plan_rounds(
+        list(range(players)),
+        4,
+        size,
+        random.Random(5),
+        min_size=min_size,
+        keep_apart=apart,
+        iterations=20_000,
+    )
+    meetings = _meetings(plan)
+    assert all(meetings[frozenset(pair)] == 0 for pair in apart)
+
+
+def test_thirteen_at_six_seats_rotate_the_one_who_sits_out() -> None:
+    """Tables of exactly six: one of thirteen sits out each round, never the same one twice in 13 rounds."""
+    plan = plan_rounds(list(range(13)), 13, 6, random.Random(2), min_size=6, iterations=2_000, restarts=1)
+    assert sorted(p for r in plan for p in r.sitting_out) == list(range(13))
