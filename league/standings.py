@@ -5,10 +5,11 @@ Pure Python, no Django. Input: the entries, every finished :class:`MatchResult` 
 tie-break value. Nothing is stored incrementally, so the table is recomputed from results
 whenever one changes and is always the same for the same results.
 
-Points are the tournament's integer match points as stored (doubled where half points exist).
-Order: points, then the chosen tie-breaks in the given order, all higher-is-better. Entries equal
-on all of them share a rank ("1, 2, 2, 4") and are listed in the order the entries were passed
-(their seeds).
+Points are the tournament's integer match points as stored (doubled where half points exist),
+or what the game ranks by (levels risen in Zhao Pengyou, payments in Si Se Pai). An optional
+second score (Zhao Pengyou's game points) comes next. Order: points, the second score, then the
+chosen tie-breaks in the given order, all higher-is-better. Entries equal on all of them share a
+rank ("1, 2, 2, 4") and are listed in the order the entries were passed (their seeds).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ class MatchResult:
 
     ``places`` are 1 for the best; equal places are a draw between those entries. ``sides`` give
     each entry's side at the table (entries on the same side are partners, not opponents); when
-    empty every entry is its own side. ``diffs`` default to zero.
+    empty every entry is its own side. ``diffs`` and ``second`` (a score ranked after points)
+    default to zero.
     """
 
     round: int
@@ -34,6 +36,7 @@ class MatchResult:
     places: tuple[int, ...]
     diffs: tuple[int, ...] = ()
     sides: tuple[int, ...] = ()
+    second: tuple[int, ...] = ()
 
     @classmethod
     def with_winners(
@@ -69,6 +72,7 @@ class StandingRow:
     played: int
     byes: int
     tiebreaks: tuple[tuple[str, int], ...]
+    second: int = 0
 
     def value(self, code: str) -> int:
         """The value of one tie-break on this row."""
@@ -94,11 +98,13 @@ def _add_result(sheets: dict[int, Sheet], result: MatchResult) -> None:
     n = len(result.entries)
     sides = result.sides or tuple(range(n))
     diffs = result.diffs or (0,) * n
-    if not len(result.points) == len(result.places) == len(sides) == len(diffs) == n:
+    second = result.second or (0,) * n
+    if not len(result.points) == len(result.places) == len(sides) == len(diffs) == len(second) == n:
         raise ValueError(f"result of round {result.round}: one value per entry is needed")
     for i, entry in enumerate(result.entries):
         sheet = sheets.setdefault(entry, Sheet(entry))
         sheet.points += result.points[i]
+        sheet.second += second[i]
         sheet.diff += diffs[i]
         sheet.played += 1
         beaten = False
@@ -126,7 +132,7 @@ def compute_standings(
         raise ValueError(f"unknown tie-break codes: {', '.join(unknown)}")
     sheets = fold_sheets(entries, results, byes)
     order = list(dict.fromkeys([*entries, *sheets]))
-    keys: dict[int, list[int]] = {e: [sheets[e].points] for e in order}
+    keys: dict[int, list[int]] = {e: [sheets[e].points, sheets[e].second] for e in order}
     for code in tiebreaks:
         if code == DIRECT_ENCOUNTER:
             # The tie group is everyone equal on points and on the tie-breaks before this one.
@@ -142,6 +148,7 @@ def compute_standings(
     rows: list[StandingRow] = []
     for position, e in enumerate(ranked):
         rank = rows[-1].rank if rows and keys[rows[-1].entry] == keys[e] else position + 1
-        values = tuple(zip(tiebreaks, keys[e][1:], strict=True))
-        rows.append(StandingRow(rank, e, sheets[e].points, sheets[e].played, sheets[e].byes, values))
+        values = tuple(zip(tiebreaks, keys[e][2:], strict=True))
+        sheet = sheets[e]
+        rows.append(StandingRow(rank, e, sheet.points, sheet.played, sheet.byes, values, sheet.second))
     return rows

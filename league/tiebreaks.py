@@ -37,6 +37,7 @@ class Sheet:
 
     entry: int
     points: int = 0
+    second: int = 0
     played: int = 0
     wins: int = 0
     byes: int = 0

@@ -3,7 +3,13 @@
 Used for every kind of match (live, offline, uploaded): the engine's ``next_situation`` and
 ``match_winners`` decide, and a tournament's ``deals_per_match`` ends a match early. When no
 winner is named by the engine, the seats with the highest total ``scores`` win (level rises in
-Tractor and Shengji, payments in San Da Ha); a table where every seat is equal is a draw.
+Tractor and Shengji, payments in San Da Ha and Si Se Pai); a table where every seat is equal is
+a draw.
+
+Zhao Pengyou is placed by the rank each player reached, then by the game points they won (the
+sum of each won deal's ``game_points``): the players the engine names as winners (they reached
+A) share first place, and its result also stores ``levels`` (levels risen from 2, what the
+standings count) and ``game_points``; its ``score`` is the game points.
 """
 
 from __future__ import annotations
@@ -11,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.cards import RANKS
 from engine.game import JSON
 from league.services.games import PARTNERSHIP_GAMES, game
+
+ZHAO_PENGYOU = "zhaopengyou"
 
 
 def situation_after(
@@ -57,13 +66,38 @@ def totals(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[int]:
     return total
 
 
-def places(name: str, winners: Sequence[int], score: Sequence[int]) -> list[int]:
-    """Place per seat (1 best): partnerships by the winners, other tables by score rank."""
+def places(name: str, winners: Sequence[int], score: Sequence[int], levels: Sequence[int] = ()) -> list[int]:
+    """Place per seat (1 best): partnerships by the winners, Zhao Pengyou by levels then score
+    (the engine's winners sharing first), other tables by score rank."""
     seats = len(score)
     if name in PARTNERSHIP_GAMES or not score:
         everyone = len(set(winners)) == seats
         return [1 if seat in winners or everyone else 2 for seat in range(seats)]
-    return [1 + sum(1 for other in score if other > mine) for mine in score]
+    if levels:
+        top = (max(levels) + 1, 0)
+        keys = [top if s in winners else (levels[s], score[s]) for s in range(seats)]
+    else:
+        keys = [(v, 0) for v in score]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+def zhao_levels(seats: int, situation: Mapping[str, JSON] | None, results: Sequence[Any]) -> list[int]:
+    """Levels each Zhao Pengyou seat rose from 2 by the end of the match (its rank reached)."""
+    ranks: Any = (situation or {}).get("ranks")
+    for result in results:
+        ranks = result.get("ranks_after") or ranks
+    ranks = ranks if ranks and len(ranks) == seats else ["2"] * seats
+    return [RANKS.index(str(r)) for r in ranks]
+
+
+def zhao_game_points(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[int]:
+    """Game points each seat won: a played deal's ``game_points`` for each of its winners."""
+    won = [0] * seats
+    for result in results:
+        if result.get("outcome") == "played":
+            for seat in result.get("deal_winners") or ():  # type: ignore[union-attr]
+                won[int(seat)] += int(result.get("game_points") or 0)  # type: ignore[arg-type]
+    return won
 
 
 def match_result(
@@ -73,17 +107,28 @@ def match_result(
     situation: Mapping[str, JSON] | None,
     results: Sequence[Any],
 ) -> dict[str, JSON]:
-    """The stored ``Match.result``: winners (seats), score per seat, places and deals played."""
-    score = totals(seats, results)
+    """The stored ``Match.result``: winners (seats), score per seat, places and deals played
+    (Zhao Pengyou: also ``levels`` and ``game_points``, its score)."""
     engine_winners = None
     if situation is not None:
         g = game(name)
         engine_winners = g.match_winners(g.rules_from_json(rules_json), situation)
+    extra: dict[str, JSON] = {}
+    levels: list[int] = []
+    if name == ZHAO_PENGYOU:
+        score = zhao_game_points(seats, results)
+        levels = zhao_levels(seats, situation, results)
+        extra = {"levels": list(levels), "game_points": list(score)}
+    else:
+        score = totals(seats, results)
     best = max(score) if score else 0
-    winners = list(engine_winners) if engine_winners else [s for s in range(seats) if score[s] == best]
+    winners = list(engine_winners or ()) or [s for s in range(seats) if score[s] == best and not levels]
+    place = places(name, winners, score, levels)
+    winners = winners or [s for s in range(seats) if place[s] == 1]
     return {
         "winners": winners,
-        "score": score,
-        "places": places(name, winners, score),
+        "score": list(score),
+        "places": place,
         "deals": played(results),
+        **extra,
     }

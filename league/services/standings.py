@@ -4,6 +4,10 @@ Match points are integers: against each other side at the table an entry scores 
 place, 1 for the same place, 0 for a worse one (a two-sided match: win 2, draw 1, loss 0; a San
 Da Ha table of four: up to 6). ``DIFF`` is the entry's own total ``scores`` (level rises or
 payments) less the other side's in a two-sided match, its own total at a table of several.
+
+Two games rank by what they score instead of match points: Zhao Pengyou by the rank reached
+(levels risen from 2, summed over the matches) and then the game points won (the row's
+``second_points``); Si Se Pai by cumulative payments. The tie-breaks follow.
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from league import standings as fold
 from league.models import Bye, Match, StandingRow, Tournament
 from league.services.games import PARTNERSHIP_GAMES
 from league.tiebreaks import TIEBREAKS
+
+# Points column of the games that do not use match points: which ``Match.result`` list it sums.
+POINTS_FROM = {"zhaopengyou": "levels", "sisepai": "score"}
+SECOND_FROM = {"zhaopengyou": "game_points"}
 
 
 def match_points(places: Sequence[int], sides: Sequence[int]) -> list[int]:
@@ -47,13 +55,19 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
     partnership_individuals = match.game in PARTNERSHIP_GAMES and len(entries) == len(seats)
     sides = tuple(first_seat[e] % 2 if partnership_individuals else i for i, e in enumerate(entries))
     places = tuple(result["places"][first_seat[e]] for e in entries)
+
+    def per_entry(values: Any) -> tuple[int, ...]:
+        return tuple(int(values[first_seat[e]]) for e in entries) if values else ()
+
     own = [result["score"][first_seat[e]] for e in entries]
     diffs = (
         tuple(own[0] - own[1] if i == 0 else own[1] - own[0] for i in range(2))
         if len(entries) == 2
         else tuple(own)
     )
-    return fold.MatchResult(round_number, entries, tuple(match_points(places, sides)), places, diffs, sides)
+    points = per_entry(result.get(POINTS_FROM.get(match.game, ""))) or tuple(match_points(places, sides))
+    second = per_entry(result.get(SECOND_FROM.get(match.game, "")))
+    return fold.MatchResult(round_number, entries, points, places, diffs, sides, second)
 
 
 def compute(tournament: Tournament) -> list[fold.StandingRow]:
@@ -77,6 +91,7 @@ def row_values(row: fold.StandingRow) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "points": row.points,
+        "second_points": row.second,
         "played": row.played,
         "byes": row.byes,
         "tiebreaks": [[code, value] for code, value in row.tiebreaks],

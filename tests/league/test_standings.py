@@ -69,3 +69,18 @@ def test_it_rates_individuals_at_four_seat_tables() -> None:
     assert {e: r.points for e, r in rows.items()} == {1: 2, 2: 0, 3: 4, 4: 2}
     # Player 1 met 2 and 4 in round 1, then 3 and 4 in round 2: 0 + 2 + 4 + 2.
     assert rows[1].value("BH") == 8
+
+
+def test_a_second_score_breaks_ties_on_points_before_the_tie_breaks() -> None:
+    """Zhao Pengyou: equal on levels, the one with more game points is ahead, whatever Buchholz says."""
+    table = MatchResult(1, (1, 2, 3), (4, 4, 0), (1, 1, 3), second=(5, 7, 1))
+    rows = compute_standings([1, 2, 3], [table], tiebreaks=["BH"])
+    assert [(r.entry, r.points, r.second, r.rank) for r in rows] == [(2, 4, 7, 1), (1, 4, 5, 2), (3, 0, 1, 3)]
+
+
+def test_points_may_be_negative_payments() -> None:
+    """Si Se Pai: payments summed over rounds, losers below zero."""
+    first = MatchResult(1, (1, 2, 3), (22, -11, -11), (1, 2, 2))
+    second = MatchResult(2, (1, 2, 3), (-9, 18, -9), (2, 1, 2))
+    rows = compute_standings([1, 2, 3], [first, second])
+    assert [(r.entry, r.points) for r in rows] == [(1, 13), (2, 7), (3, -20)]
