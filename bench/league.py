@@ -49,7 +49,7 @@ def random_matches(count: int, rng: random.Random) -> list[RatedMatch]:
             cut = rng.randint(1, len(players) // 2)
             won = rng.random() < 0.5
             sides = (Side(tuple(players[:cut]), 1 if won else 2), Side(tuple(players[cut:]), 2 if won else 1))
-            matches.append(RatedMatch(match_id, "zhaopengyou", sides))
+            matches.append(RatedMatch(match_id, "zhaopengyou", sides, zero_sum=True, deal_id=match_id))
         else:
             players = rng.sample(range(2000), rng.randint(2, 4))
             winner = rng.randrange(len(players))
