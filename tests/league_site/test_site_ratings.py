@@ -243,3 +243,14 @@ def test_recomputing_a_family_is_idempotent(club: Club, game: str, seats: int) -
     book, _ = elo.recompute(item for m in ratings.rated_matches(game) for item in ratings.rated_items(m))
     stored = dict(PlayerRating.objects.filter(family=game).values_list("player_id", "rating"))
     assert stored == book.ratings[game]
+
+
+def test_the_profile_links_each_deal_rating_change_to_its_deal(club: Club, as_user: Login) -> None:
+    """The owner's Zhao Pengyou history names the deal that moved the rating, with its explanation."""
+    players = list(Player.objects.order_by("id")[:6])
+    match = deal_match(club, "zhaopengyou", players, [zhao_deal([0], True)])
+    ratings.rate_match(match.pk)
+    deal = match.deals.get()
+    page = as_user("owner").get(f"/players/{players[0].pk}/").content.decode()
+    assert f'href="/deals/{deal.pk}/">Deal 1</a>' in page
+    assert "side of 1 won against 5" in page
