@@ -1,0 +1,127 @@
+"""No hidden card leaks at a 9-player Zhao Pengyou table: every frame of whole bot matches is checked.
+
+Seats 0 and 1 are members whose clocks run out at once (the server plays for them), seats 2-8 are
+heuristic and random bots; the sockets of seats 0 and 1 and a spectator's receive every view.
+The checks are the four-player test's (``test_tables_leaks``); only what the rules announce to
+everybody in Zhao Pengyou is set aside first, after checking it is exactly that: the friend calls,
+the draw for the provisional dealer, and the declarer's call hints (every plain card in a fixed
+order, whoever holds it).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import islice
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from engine import get_game
+from engine.cards import RANKS, SUITS
+from engine.zhaopengyou.actions import Call
+from league.models import Deal, Move
+from tables.services import states
+from tests.tables.conftest import session_cookie, socket
+from tests.tables.helpers import Sockets, seated_table, start
+from tests.tables.test_tables_leaks import assert_no_leak
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+SEATS = 9
+DEALS = 12  # played deals (redeals come on top); a 9-player deal is about 320 moves
+MAX_HINTS = 100  # tables.services.views.MAX_HINTS
+
+
+@database_sync_to_async
+def new_table(club: Any, members: list[Any]) -> tuple[Any, list[bytes]]:
+    bots = {s: "heuristic" if s % 2 else "random" for s in range(2, SEATS)}
+    table = seated_table(
+        club, members[:2], "zhaopengyou", bots=bots, seats=SEATS, seconds_per_decision=0, deals_target=DEALS
+    )
+    return table, [session_cookie(m) for m in members[:3]]
+
+
+async def play_match(club: Any, members: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
+    """One match watched by seat 0's, seat 1's and a spectator's sockets; returns every view frame."""
+    table, cookies = await new_table(club, members)
+    communicators = [socket(table.pk, c) for c in cookies]
+    for communicator in communicators:
+        assert (await communicator.connect())[0]
+    group = Sockets(communicators)
+    await database_sync_to_async(start)(table)
+    receivers = [0, 1, None]  # members[2] holds no seat: a spectator
+    try:
+        while True:
+            _index, frame = await group.next(timeout=30)
+            if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
+                break
+    finally:
+        await group.close()
+    return [(receivers[i], f) for i in range(3) for f in group.frames[i] if f["type"] == "view"]
+
+
+def call_order(state: Any) -> list[str]:
+    """Every call the declarer could still make, in the engine's fixed order, whoever holds the cards."""
+    return [
+        str(Call(nth, rank + suit))
+        for suit in SUITS
+        for rank in reversed(RANKS)
+        if not state.trump.is_trump(rank + suit)
+        for nth in range(1, state.decks + 1)
+        if Call(nth, rank + suit) not in state.calls
+    ]
+
+
+def set_aside_announcements(state: Any, frame: dict[str, Any]) -> dict[str, Any]:
+    """The frame without what the rules announce to everybody, after checking that part."""
+    public = state.view(None)
+    frame = dict(frame, state=dict(frame["state"]))
+    for key in ("calls", "dealer_draw"):
+        assert frame["state"].pop(key) == public[key], (key, frame["version"])
+    calls = [h for h in frame["legal"] if h.startswith("call ")]
+    if calls:
+        assert calls == list(islice(call_order(state), MAX_HINTS)), frame["version"]
+        frame["legal"] = [h for h in frame["legal"] if not h.startswith("call ")]
+    return frame
+
+
+def check_frames(frames: list[tuple[int | None, dict[str, Any]]]) -> tuple[int, int]:
+    """Replay each deal and check every frame at its version; returns (deals, frames) checked."""
+    by_deal: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
+    for seat, frame in frames:
+        by_deal[frame["deal"]].append((seat, frame))
+    checked = 0
+    for deal_id, deal_frames in by_deal.items():
+        deal = Deal.objects.get(pk=deal_id)
+        game = get_game(deal.game)
+        state = states.fresh_state(deal)
+        deal_frames.sort(key=lambda item: item[1].get("shown", item[1]["version"]))
+        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
+        version = 0
+        for seat, frame in deal_frames:
+            while version < frame["version"]:
+                state.apply(moves[version].seat, game.parse_action(moves[version].action))
+                version += 1
+            assert_no_leak(state, seat, set_aside_announcements(state, frame))
+            checked += 1
+    return len(by_deal), checked
+
+
+async def test_no_frame_at_a_nine_player_table_shows_a_card_its_receiver_may_not_see(
+    club: Any, members: list[Any], settings: Any
+) -> None:
+    """Whole matches through the real consumers; every frame to two seats and a spectator checked."""
+    settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    frames: list[tuple[int | None, dict[str, Any]]] = []
+    played = 0
+    while played < DEALS:  # a match may end early: somebody reached A
+        frames += await play_match(club, members)
+        played = await database_sync_to_async(
+            Deal.objects.filter(status="finished", result__outcome="played").count
+        )()
+    checked_deals, checked = await database_sync_to_async(check_frames)(frames)
+    assert played >= DEALS and checked_deals >= DEALS
+    # Three receivers; fast bots coalesce some versions, but most moves reach every socket.
+    assert checked > 1.5 * await database_sync_to_async(Move.objects.count)()
+    print(f"zhao pengyou leak check: {checked_deals} deals, {checked} frames")
