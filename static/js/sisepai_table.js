@@ -202,7 +202,7 @@ function drawActions() {
   box.dataset.hints = JSON.stringify(hints); // the seat's own hints, for assistive tools and tests
   const discards = hints.filter((h) => h.startsWith("discard "));
   if (discards.length) {
-    const label = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.select_first;
+    const label = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.moves.pick;
     const go = button(label, () => (chosen ? act("discard " + chosen) : showError(W.select_first)), "primary");
     go.id = "discard";
     go.disabled = !chosen;
@@ -225,7 +225,8 @@ function drawHand() {
   const canDiscard = (view.legal || []).some((h) => h.startsWith("discard "));
   const groups = byColourAndPiece(hand);
   for (const [colour, pieces] of Object.entries(groups)) {
-    const row = node("div", "colour-row col-" + colour);
+    const row = node("div", "colour-row");
+    row.dataset.colour = colour;
     row.append(node("span", "colour-name", W.colours[colour]));
     for (const same of pieces) {
       const group = node("span", "group");
@@ -300,7 +301,9 @@ function drawResult() {
   const link = node("a", "replay-link", W.replay);
   link.href = `/deals/${view.deal}/`;
   link.id = "replay-link";
-  box.append(node("p")).append(link);
+  const replay = node("p");
+  replay.append(link);
+  box.append(replay);
 }
 
 function drawFairness() {

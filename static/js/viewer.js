@@ -215,7 +215,7 @@ function drawStory() {
     decl.append(li);
   }
   for (const c of story.claims) {
-    const li = node("li", "", seatName(c.seat) + ": " + c.claim);
+    const li = node("li", "", layout ? layout.move(seatName(c.seat), c.claim) : seatName(c.seat) + ": " + c.claim);
     li.dataset.at = c.at;
     decl.append(li);
   }

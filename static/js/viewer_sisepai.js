@@ -12,7 +12,8 @@ function handEl(cards) {
   if (typeof cards === "number") return piecesEl(cards, W, "hand");
   const box = node("div", "ssp-hand");
   for (const [colour, groups] of Object.entries(byColourAndPiece(cards))) {
-    const row = node("div", "colour-row col-" + colour);
+    const row = node("div", "colour-row");
+    row.dataset.colour = colour;
     for (const same of groups) row.append(piecesEl(same, W, "group small"));
     box.append(row);
   }

@@ -41,6 +41,7 @@ def claim_words() -> dict[str, str]:
     return {
         "draw": _("Draw a card"),
         "discard": _("Discard %(card)s"),
+        "pick": _("Discard: tap a card first"),
         "pass": _("No claim"),
         "redeal": _("Ask for a redeal"),
         "keep": _("Keep my hand"),

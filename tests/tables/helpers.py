@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
@@ -93,3 +94,53 @@ class Sockets:
         await asyncio.gather(*self.readers, return_exceptions=True)
         for communicator in self.communicators:
             await communicator.disconnect()
+
+
+async def watch_match(
+    table: LiveTable, cookies: list[bytes | None], receivers: list[int | None]
+) -> list[Any]:
+    """Start ``table`` with a socket per cookie and read them all until the match is over.
+
+    Returns every view frame as ``(receiver, frame)``, ``receivers`` naming each socket's seat.
+    """
+    from channels.db import database_sync_to_async
+
+    from tests.tables.conftest import socket
+
+    communicators = [socket(table.pk, c) for c in cookies]
+    for communicator in communicators:
+        assert (await communicator.connect())[0]
+    group = Sockets(communicators)
+    await database_sync_to_async(start)(table)
+    try:
+        while True:
+            _index, frame = await group.next(timeout=30)
+            if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
+                break
+    finally:
+        await group.close()
+    return [(receivers[i], f) for i, frames in enumerate(group.frames) for f in frames if f["type"] == "view"]
+
+
+def replayed_frames(frames: list[Any]) -> Iterator[tuple[Any, int | None, dict[str, Any]]]:
+    """Each ``(receiver, frame)`` in deal and version order with the deal's state at that version."""
+    from collections import defaultdict
+
+    from engine import get_game
+    from league.models import Move
+    from tables.services import states
+
+    by_deal: dict[int, list[Any]] = defaultdict(list)
+    for seat, frame in frames:
+        by_deal[frame["deal"]].append((seat, frame))
+    for deal_id, deal_frames in by_deal.items():
+        deal = Deal.objects.get(pk=deal_id)
+        game = get_game(deal.game)
+        state = states.fresh_state(deal)
+        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
+        version = 0
+        for seat, frame in sorted(deal_frames, key=lambda item: item[1]["version"]):
+            while version < frame["version"]:
+                state.apply(moves[version].seat, game.parse_action(moves[version].action))
+                version += 1
+            yield state, seat, frame

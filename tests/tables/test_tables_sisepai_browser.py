@@ -1,0 +1,176 @@
+"""A real browser plays a Si Se Pai deal against two bots, claims a card by a click, then replays the deal.
+
+The deal's secret seed is fixed for this test (the server's ``secrets.token_hex`` is the only thing
+patched, inside the process that starts the match), chosen so that the person deals and can pong
+the very first card drawn, a claim no bot can beat; every other decision is taken from the page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine import get_game
+from engine.sisepai.claims import may_demand_redeal
+from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
+from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+
+pytestmark = pytest.mark.browser
+
+SETUP = """
+from unittest import mock
+from django.contrib.auth import get_user_model
+from league.models import Club, Membership
+from tests.tables.helpers import seated_table, start
+user = get_user_model().objects.create_user("player", password="table-pw-1234")
+club = Club.objects.create(name="Four Colours", slug="four-colours")
+Membership.objects.create(club=club, user=user, role="owner")
+bots = {{1: "heuristic", 2: "heuristic"}}
+table = seated_table(club, [user], "sisepai", bots=bots, seconds_per_decision=30)
+with mock.patch("tables.services.deals.secrets.token_hex", side_effect=[{seed!r}, "5a17" * 8]):
+    start(table)
+print(table.pk)
+"""
+
+
+def claim_seed() -> str:
+    """A deck seed where seat 0 deals, no bot may ask for a redeal, and seat 0 can pong its first
+    drawn card while no bot can win, kong or pong it (so the person's claim is carried out)."""
+    game = get_game("sisepai")
+    rules = game.rules_from_json({})
+    for n in range(10_000):
+        seed = f"ssp-claim-{n}"
+        state: Any = game.start(rules, 3, game.shuffled_deck(rules, 3, random.Random(seed)), None)
+        if state.dealer != 0 or any(may_demand_redeal(state.hands[b]) for b in (1, 2)):
+            continue
+        for seat in range(3):
+            state.apply(seat, game.parse_action("pass"))
+        state.apply(0, game.parse_action("draw"))
+        bots = {str(a) for b in (1, 2) for a in state.legal_actions(b)}
+        if "pong" in {str(a) for a in state.legal_actions(0)} and not bots & {"hu", "kong", "pong"}:
+            return seed
+    raise AssertionError("no seed gives seat 0 a certain pong")
+
+
+@pytest.fixture(scope="module")
+def ssp_site() -> Iterator[dict[str, Any]]:
+    """Daphne (and, with Redis, a Celery worker) with one Si Se Pai table already started."""
+    with scratch_database() as env:
+        env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=120"
+        env["CELERY_QUEUE"] = f"browser-ssp-{uuid.uuid4().hex[:8]}"
+        manage(env, "migrate", "--noinput", "-v0")
+        script = SETUP.format(seed=claim_seed())
+        out = subprocess.run(
+            [str(BIN / "python"), "manage.py", "shell", "-c", script],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
+        table = int(out.strip().splitlines()[-1])
+        with contextlib.ExitStack() as stack:
+            if env.get("REDIS_URL"):
+                queue = env["CELERY_QUEUE"]
+                worker = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", queue]
+                proc = subprocess.Popen(
+                    worker, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+                )
+                stack.callback(proc.wait, 10)
+                stack.callback(proc.terminate)
+            yield {"url": stack.enter_context(daphne(env)), "table": table}
+
+
+def hints(tab: Any) -> list[str]:
+    """The seat's legal moves as the page holds them, when the deal waits for this seat."""
+    if not tab.locator("#turn.mine").count():
+        return []
+    return list(json.loads(tab.get_attribute("#actions", "data-hints") or "[]"))
+
+
+def answer(tab: Any, moves: list[str]) -> str:
+    """Decide like a keen player: claim whenever a claim is offered, else pass, keep or discard."""
+    claims = [m for m in moves if m.split()[0] in ("tsumo", "hu", "kong", "pong", "meld", "chi")]
+    if claims:
+        tab.click(f'#actions button[data-action="{claims[0]}"]')
+        return claims[0]
+    discards = [m for m in moves if m.startswith("discard ")]
+    if discards:
+        card = discards[-1].split()[1]
+        tab.locator(f'#hand button[data-card="{card}"]').first.click()
+        tab.click("#discard")
+        return discards[-1]
+    choice = "pass" if "pass" in moves else moves[0]
+    tab.click(f'#actions button[data-action="{choice}"]')
+    return choice
+
+
+def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_site: dict[str, Any]) -> None:  # noqa: F811
+    """Log in, keep the hand, pong the first drawn card, play on to the end, then step the replay."""
+    url = ssp_site["url"]
+    page.goto(url + "/accounts/login/")
+    page.fill("input[name=username]", "player")
+    page.fill("input[name=password]", "table-pw-1234")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".nav-user .who")
+    page.goto(f"{url}/tables/{ssp_site['table']}/")
+    page.wait_for_selector("#play:not([hidden])")
+    page.wait_for_selector("#hand button.piece")
+    assert page.locator("#hand .colour-row").count() >= 2  # grouped by colour
+    assert page.locator("#others .ssp-seat").count() == 3
+    made: list[str] = []
+    deadline = time.monotonic() + 180
+    while page.locator("#result[hidden]").count():
+        assert time.monotonic() < deadline, f"the deal did not end; moves made: {made}"
+        moves = hints(page)
+        if not moves:
+            page.wait_for_timeout(30)
+            continue
+        if not made:
+            assert moves == ["pass"] or moves == ["pass", "redeal"], moves  # the redeal question first
+        if "pong" in moves and not any(m == "pong" for m in made):
+            assert "Pong" in page.inner_text('#actions button[data-action="pong"]')
+            assert page.locator("#shown .piece").count() == 1
+        before = page.get_attribute("#actions", "data-hints")
+        made.append(answer(page, moves))
+        page.wait_for_function(
+            "(before) => !document.querySelector('#turn.mine')"
+            " || document.querySelector('#actions').dataset.hints !== before"
+            " || !document.querySelector('#result').hidden",
+            arg=before,
+            timeout=10_000,
+        )
+        if made[-1] == "pong" and made.count("pong") == 1:
+            page.wait_for_selector("#others .ssp-seat.me .meld")  # the pong lies exposed
+    assert "pong" in made
+    result = page.inner_text("#result")
+    assert "The deal is over." in result
+    assert "Payments" in result and page.locator("#result .payments li").count() == 3
+    assert "{" not in result  # rendered for people, never raw JSON
+
+    page.click("#replay-link")
+    page.wait_for_selector("#viewer.ready")
+    assert page.locator("#board .seat").count() == 3
+    page.click("#btn-start")
+    assert "As dealt" in page.inner_text("#step-label")
+    for _ in range(len(made) + 6):
+        page.click("#btn-forward")
+        if "Pong" in page.inner_text("#step-label"):
+            break
+    assert "Pong" in page.inner_text("#step-label")
+    assert page.locator("#board .seat .meld").count() >= 1
+    page.select_option("#perspective", "1")
+    page.wait_for_selector("#board .seat .pieces.count")
+    assert page.locator("#board .seat .pieces.count").count() == 2  # seat 1 sees only its own hand
+    page.keyboard.press("End")
+    assert page.locator("#status .result-note").count() == 1
+    assert page.locator("#status .payments li").count() == 3
