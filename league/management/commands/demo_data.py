@@ -1,4 +1,4 @@
-"""Create the demo club, its accounts and players, and two tournaments played by the engine's bots.
+"""Create the demo club, its accounts and players, and four tournaments played by the engine's bots.
 
 Running it again changes nothing: people are created only when missing, and a tournament that
 already exists is left as it is. The tournaments go through the same services a director uses
@@ -9,6 +9,10 @@ stored as Deal + Move rows, so standings, ratings, charts and replays show real 
   ``TRACTOR_DEALS_PER_MATCH`` deals (a full Tractor match to A takes far longer than a demo should).
 - "San Da Ha Round Robin": the other 8 players as individuals, 7 rounds at two tables of four
   (every player meets every other), matches of ``SANDAHA_DEALS_PER_MATCH`` deals.
+- "Zhao Pengyou Friends Night": 13 individuals, table size derived from the entries (a table of
+  seven and one of six each round), 3 rounds of ``ZHAOPENGYOU_DEALS_PER_MATCH`` deals.
+- "Si Se Pai Four Colours": 10 individuals at tables of at most four (4, 3, 3), 4 rounds of
+  ``SISEPAI_DEALS_PER_MATCH`` deals.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from league.services.results import deal_results
 DEMO_PASSWORD = "tractor-demo"
 TRACTOR_DEALS_PER_MATCH = 4
 SANDAHA_DEALS_PER_MATCH = 3
+ZHAOPENGYOU_DEALS_PER_MATCH = 3
+SISEPAI_DEALS_PER_MATCH = 4
 SEED = 2026
 # (username, display name, role); None as username: a player with no login.
 PEOPLE: list[tuple[str | None, str, str]] = [
@@ -62,7 +68,7 @@ PEOPLE: list[tuple[str | None, str, str]] = [
 
 
 class Command(BaseCommand):
-    help = "Create the demo club with its people and two bot-played tournaments (idempotent)."
+    help = "Create the demo club with its people and four bot-played tournaments (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         """Create what is missing and report the demo login."""
@@ -74,6 +80,8 @@ class Command(BaseCommand):
         # next Swiss round is paired (they are computed after commit, as in production).
         self.tractor(club, owner, [by_name[n] for n in names[:16]])
         self.sandaha(club, owner, [by_name[n] for n in names[16:]])
+        self.zhaopengyou(club, owner, [by_name[n] for n in names[:13]])
+        self.sisepai(club, owner, [by_name[n] for n in names[12:22]])
         self.stdout.write(
             f"Demo club {club.name!r}: {club.players.count()} players, {club.memberships.count()} members, "
             f"{club.tournaments.count()} tournaments. Log in as demo / {DEMO_PASSWORD}"
@@ -141,6 +149,43 @@ class Command(BaseCommand):
             deals_per_match=SANDAHA_DEALS_PER_MATCH,
             tie_breaks=["SB", "DIFF"],
             starts_at=timezone.now() - timedelta(days=60),
+        )
+
+    def zhaopengyou(self, club: Club, owner: Any, players: list[Player]) -> None:
+        """A finished Zhao Pengyou tournament: thirteen individuals at tables of seven and six."""
+        self.finished(
+            club,
+            owner,
+            "zhao-pengyou-friends-night",
+            [[p] for p in players],
+            SEED + 2,
+            name="Zhao Pengyou Friends Night",
+            game="zhaopengyou",
+            format=Tournament.Format.INDIVIDUAL,
+            entry_kind=Tournament.EntryKind.INDIVIDUAL,
+            rounds_planned=3,
+            deals_per_match=ZHAOPENGYOU_DEALS_PER_MATCH,
+            tie_breaks=["WIN"],
+            starts_at=timezone.now() - timedelta(days=21),
+        )
+
+    def sisepai(self, club: Club, owner: Any, players: list[Player]) -> None:
+        """A finished Si Se Pai tournament: ten individuals at tables of four, three and three."""
+        self.finished(
+            club,
+            owner,
+            "si-se-pai-four-colours",
+            [[p] for p in players],
+            SEED + 3,
+            name="Si Se Pai Four Colours",
+            game="sisepai",
+            format=Tournament.Format.INDIVIDUAL,
+            entry_kind=Tournament.EntryKind.INDIVIDUAL,
+            rounds_planned=4,
+            deals_per_match=SISEPAI_DEALS_PER_MATCH,
+            table_size=4,
+            tie_breaks=["WIN"],
+            starts_at=timezone.now() - timedelta(days=14),
         )
 
     def finished(
