@@ -101,6 +101,12 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "is_public",
         ]
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        help_texts = {
+            "table_size": _(
+                "0: the game's usual table; Zhao Pengyou and Si Se Pai then size the tables from the "
+                "entries. Otherwise the largest table: tables may have one seat fewer so that everyone plays."
+            )
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
