@@ -254,3 +254,15 @@ def test_the_profile_links_each_deal_rating_change_to_its_deal(club: Club, as_us
     page = as_user("owner").get(f"/players/{players[0].pk}/").content.decode()
     assert f'href="/deals/{deal.pk}/">Deal 1</a>' in page
     assert "side of 1 won against 5" in page
+
+
+def test_per_deal_families_count_rated_deals(club: Club, as_user: Login) -> None:
+    """Zhao Pengyou counts rated deals, not games, on the profile and in the rankings."""
+    players = list(Player.objects.order_by("id")[:6])
+    match = deal_match(
+        club, "zhaopengyou", players, [zhao_deal([0], True), ZHAO_REDEAL, zhao_deal([1], False)]
+    )
+    ratings.rate_match(match.pk)
+    owner = as_user("owner")
+    assert "(2 rated deals)" in owner.get(f"/players/{players[0].pk}/").content.decode()
+    assert "<th>Rated deals</th>" in owner.get("/rankings/zhaopengyou/").content.decode()
