@@ -104,7 +104,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         help_texts = {
             "table_size": _(
                 "0: the game's usual table; Zhao Pengyou and Si Se Pai then size the tables from the "
-                "entries. Otherwise the largest table: tables may have one seat fewer so that everyone plays."
+                "entries. Otherwise the largest table: smaller ones seat everyone who can play."
             )
         }
 

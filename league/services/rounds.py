@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from league import pairing, seating
 from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
-from league.services.games import PARTNERSHIP_GAMES, game
+from league.services.games import PARTNERSHIP_GAMES
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
 # Match points for a bye: a Swiss bye counts as a win (FIDE's pairing-allocated bye), and so does
@@ -124,7 +124,7 @@ def individual_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]
             keep_apart=apart,
             partners_opposite=tournament.game in PARTNERSHIP_GAMES and size == 4,
             # Zhao Pengyou (6-12) and Si Se Pai (2-4) fill smaller tables rather than seat fewer.
-            min_size=min(size, game(tournament.game).min_seats),
+            min_size=smallest,
             iterations=20_000,
             restarts=2,
         )

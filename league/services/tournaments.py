@@ -38,9 +38,10 @@ def seat_range(tournament: Tournament, players: int) -> tuple[int, int]:
     """(largest, smallest) table for individual seating of ``players`` entries.
 
     Games with a fixed table (four seats) use it. Zhao Pengyou (6-12) and Si Se Pai (2-4): a size
-    chosen by the director is the largest table, and tables may have one seat fewer so that nobody
-    sits out who could play; with no size chosen, as many tables of the game's usual size as the
-    entries fill, every table as even as possible (13 Zhao Pengyou players: 7 and 6).
+    chosen by the director is the largest table; with none chosen, as many tables of the game's
+    usual size (6, 3) as the entries fill, made even (13 Zhao Pengyou players: 7 and 6). Either
+    way tables may go down to the game's smallest so that as many as possible play
+    (``seating.table_sizes``).
     """
     engine_game = get_game(tournament.game)
     low, high = engine_game.min_seats, engine_game.max_seats
@@ -49,7 +50,7 @@ def seat_range(tournament: Tournament, players: int) -> tuple[int, int]:
     if players < low:
         raise TournamentError(_("This game needs at least %(n)s players at a table.") % {"n": low})
     if tournament.table_size:
-        return tournament.table_size, max(low, tournament.table_size - 1)
+        return tournament.table_size, low
     tables = max(1, players // engine_game.default_seats)
     return min(high, math.ceil(players / tables)), low
 

@@ -40,7 +40,7 @@ def test_it_accepts_table_sizes_from_2_to_4(club: Club, size: int, ok: bool) -> 
 def test_it_seats_everyone_at_tables_of_the_games_size(
     club: Club, size: int, entries: int, sizes: list[int]
 ) -> None:
-    """Tables of three by default (the game's usual size), or the director's size and one fewer."""
+    """Tables of three by default (the game's usual size), or up to the director's size."""
     rnd = rounds.generate_round(ssp(club, entries, table_size=size))
     assert table_sizes(rnd) == sizes
     assert not Bye.objects.filter(round=rnd).exists()
