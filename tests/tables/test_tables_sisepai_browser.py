@@ -1,7 +1,7 @@
 """A real browser plays a Si Se Pai deal against two bots, claims a card by a click, then replays the deal.
 
-The deal's secret seed is fixed for this test (the server's ``secrets.token_hex`` is the only thing
-patched, inside the process that starts the match), chosen so that the person deals and can pong
+The deal's secret seed is fixed for this test (``secrets`` as seen by ``tables.services.deals`` is
+the only thing patched, inside the process that starts the match), chosen so that the person deals and can pong
 the very first card drawn, a claim no bot can beat; every other decision is taken from the page.
 """
 
@@ -34,10 +34,12 @@ user = get_user_model().objects.create_user("player", password="table-pw-1234")
 club = Club.objects.create(name="Four Colours", slug="four-colours")
 Membership.objects.create(club=club, user=user, role="owner")
 bots = {{1: "heuristic", 2: "heuristic"}}
-table = seated_table(club, [user], "sisepai", bots=bots, seconds_per_decision=30)
-with mock.patch("tables.services.deals.secrets.token_hex", side_effect=[{seed!r}, "5a17" * 8]):
-    start(table)
-print(table.pk)
+for seed in {seeds!r}:
+    table = seated_table(club, [user], "sisepai", bots=bots, seconds_per_decision=30)
+    secret = mock.Mock(side_effect=[seed, "5a17" * 8])  # the deck's seed, then its salt
+    with mock.patch("tables.services.deals.secrets", token_hex=secret):
+        start(table)
+    print(table.pk)
 """
 
 
@@ -60,6 +62,19 @@ def claim_seed() -> str:
     raise AssertionError("no seed gives seat 0 a certain pong")
 
 
+def redeal_seed() -> str:
+    """A deck seed where seat 0's dealt hand has no general, no three identical and no
+    four-colour soldiers, so seat 0 may ask for a redeal (ruling 19), and no bot's hand may."""
+    game = get_game("sisepai")
+    rules = game.rules_from_json({})
+    for n in range(10_000):
+        seed = f"ssp-redeal-{n}"
+        state: Any = game.start(rules, 3, game.shuffled_deck(rules, 3, random.Random(seed)), None)
+        if may_demand_redeal(state.hands[0]) and not any(may_demand_redeal(state.hands[b]) for b in (1, 2)):
+            return seed
+    raise AssertionError("no seed lets seat 0 ask for a redeal")
+
+
 @pytest.fixture(scope="module")
 def ssp_site() -> Iterator[dict[str, Any]]:
     """Daphne (and, with Redis, a Celery worker) with one Si Se Pai table already started."""
@@ -67,7 +82,7 @@ def ssp_site() -> Iterator[dict[str, Any]]:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=120"
         env["CELERY_QUEUE"] = f"browser-ssp-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
-        script = SETUP.format(seed=claim_seed())
+        script = SETUP.format(seeds=[claim_seed(), redeal_seed()])
         out = subprocess.run(
             [str(BIN / "python"), "manage.py", "shell", "-c", script],
             cwd=ROOT,
@@ -77,7 +92,7 @@ def ssp_site() -> Iterator[dict[str, Any]]:
             text=True,
             timeout=120,
         ).stdout
-        table = int(out.strip().splitlines()[-1])
+        claim_table, redeal_table = (int(line) for line in out.strip().splitlines()[-2:])
         with contextlib.ExitStack() as stack:
             if env.get("REDIS_URL"):
                 queue = env["CELERY_QUEUE"]
@@ -87,7 +102,8 @@ def ssp_site() -> Iterator[dict[str, Any]]:
                 )
                 stack.callback(proc.wait, 10)
                 stack.callback(proc.terminate)
-            yield {"url": stack.enter_context(daphne(env)), "table": table}
+            url = stack.enter_context(daphne(env))
+            yield {"url": url, "table": claim_table, "redeal_table": redeal_table}
 
 
 def hints(tab: Any) -> list[str]:
@@ -114,15 +130,19 @@ def answer(tab: Any, moves: list[str]) -> str:
     return choice
 
 
+def sit_down(tab: Any, url: str, table: int) -> None:
+    """Log in as the seated player and open the table."""
+    tab.goto(url + "/accounts/login/")
+    tab.fill("input[name=username]", "player")
+    tab.fill("input[name=password]", "table-pw-1234")
+    tab.click("button[type=submit]")
+    tab.wait_for_selector(".nav-user .who")
+    tab.goto(f"{url}/tables/{table}/")
+
+
 def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_site: dict[str, Any]) -> None:  # noqa: F811
     """Log in, keep the hand, pong the first drawn card, play on to the end, then step the replay."""
-    url = ssp_site["url"]
-    page.goto(url + "/accounts/login/")
-    page.fill("input[name=username]", "player")
-    page.fill("input[name=password]", "table-pw-1234")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".nav-user .who")
-    page.goto(f"{url}/tables/{ssp_site['table']}/")
+    sit_down(page, ssp_site["url"], ssp_site["table"])
     page.wait_for_selector("#play:not([hidden])")
     page.wait_for_selector("#hand button.piece")
     assert page.locator("#hand .colour-row").count() >= 2  # grouped by colour
@@ -174,3 +194,19 @@ def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_si
     page.keyboard.press("End")
     assert page.locator("#status .result-note").count() == 1
     assert page.locator("#status .payments li").count() == 3
+
+
+def test_a_redeal_asked_on_the_page_ends_the_deal_in_words(page: Any, ssp_site: dict[str, Any]) -> None:  # noqa: F811
+    """A hand without a general, three identical or four-colour soldiers may ask for a redeal."""
+    sit_down(page, ssp_site["url"], ssp_site["redeal_table"])
+    page.wait_for_selector('#actions button[data-action="redeal"]')
+    assert page.inner_text('#actions button[data-action="pass"]') == "Keep my hand"
+    page.click('#actions button[data-action="redeal"]')
+    page.wait_for_selector("#result:not([hidden])", timeout=15_000)
+    result = page.inner_text("#result")
+    assert "player asked for a redeal" in result and "nobody pays" in result
+    assert [li.inner_text() for li in page.locator("#result .payments li").all()] == [
+        "player 0",
+        "heuristic bot 0",
+        "heuristic bot 0",
+    ]
