@@ -1,8 +1,9 @@
 """A real browser plays a Si Se Pai deal against two bots, claims a card by a click, then replays the deal.
 
-The deal's secret seed is fixed for this test (``secrets`` as seen by ``tables.services.deals`` is
-the only thing patched, inside the process that starts the match), chosen so that the person deals and can pong
-the very first card drawn, a claim no bot can beat; every other decision is taken from the page.
+The deal's secret seed is fixed for this test: ``secrets`` as seen by ``tables.services.deals`` is
+the only thing patched, inside the process that starts the match. The seed is chosen so that the
+person deals and can pong the very first card drawn, a claim no bot can beat; every other decision
+is taken from the page.
 """
 
 from __future__ import annotations
