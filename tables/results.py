@@ -16,8 +16,12 @@ from replays.services.viewer import SUIT_SYMBOLS, result_rows
 
 
 def seat_names(deal: Deal) -> list[str]:
-    """The names of the deal's seats, in seat order."""
-    return [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)]
+    """The names of the deal's seats, in seat order; a name worn twice (bots) gets its seat number."""
+    names = [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)]
+    return [
+        _("%(name)s (seat %(n)s)") % {"name": name, "n": i} if names.count(name) > 1 else name
+        for i, name in enumerate(names)
+    ]
 
 
 def card_text(card: str) -> str:

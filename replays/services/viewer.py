@@ -204,7 +204,7 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
     return rows
 
 
-def labels() -> dict[str, str]:
+def labels() -> dict[str, Any]:
     """Every word the page script writes, translated on the server."""
     return {
         "step": _("Step %(at)s of %(last)s"),
@@ -258,4 +258,8 @@ def labels() -> dict[str, str]:
         "call": _("Friend call"),
         "called_by": _("played by %(seat)s"),
         "not_yet": _("not played yet"),
+        "nth_copy": _("%(nth)s copy of"),
+        "ordinals": {"1": _("1st"), "2": _("2nd"), "3": _("3rd"), "4": _("4th")},
+        "copies": _("%(n)s played"),
+        "used_up": _("played by %(seat)s, already on the team"),
     }

@@ -91,7 +91,10 @@ function hideError() {
 
 function seatName(seat) {
   const info = view.seats.find((s) => s.seat === seat);
-  return info ? info.name : "#" + seat;
+  if (!info) return "#" + seat;
+  // Bots share a name: tell them apart by their seat.
+  const twice = view.seats.filter((s) => s.name === info.name).length > 1;
+  return twice ? fmt(T.name_seat, { name: info.name, n: seat }) : info.name;
 }
 
 function draw() {
@@ -144,7 +147,7 @@ function drawInfo(state) {
 }
 
 function teamName(team, teams) {
-  return view.seats.filter((s) => s.seat % teams === team).map((s) => s.name).join(" & ");
+  return view.seats.filter((s) => s.seat % teams === team).map((s) => seatName(s.seat)).join(" & ");
 }
 
 // The seats around the felt (server-rendered positions): name, tags, cards left, this trick's play.
@@ -155,7 +158,7 @@ function drawSeats(state) {
   for (const spot of document.querySelectorAll("#others .spot")) {
     const seat = Number(spot.dataset.seat);
     const info = view.seats.find((s) => s.seat === seat);
-    if (info) spot.querySelector(".spot-name").textContent = info.name;
+    if (info) spot.querySelector(".spot-name").textContent = seatName(seat);
     const tags = [];
     if (seat === view.seat) tags.push(T.you);
     if (state.dealer === seat) tags.push(state.ranks || state.bids ? T.declarer : T.dealer);
@@ -215,8 +218,11 @@ function handCards() {
 function drawHand() {
   const box = $("hand");
   const cards = handCards();
+  const key = JSON.stringify(cards);
+  if (box.dataset.cards === key) return; // the same hand: keep the selection and the focus
+  box.dataset.cards = key;
   box.replaceChildren();
-  selected = new Set([...selected].filter((i) => i < cards.length));
+  selected = new Set(); // a new hand: the old indexes mean other cards now
   cards.forEach((code, index) => {
     const button = cardElement(code, "button");
     button.type = "button";
@@ -256,8 +262,7 @@ function handKey(event, index) {
   }
   if (event.key === "Escape") {
     selected = new Set();
-    drawHand();
-    $("hand").children[index]?.focus();
+    for (const button of buttons) button.setAttribute("aria-selected", "false");
   }
   if (next !== null) {
     event.preventDefault();
@@ -284,7 +289,7 @@ function actionButton(label, onClick, extraClass = "") {
 function cardMove(verb) {
   const cards = selectedCards();
   if (!cards.length) return showError(T.select_first);
-  selected = new Set();
+  // The selection stays until the hand changes, so a refused move can be corrected.
   act(verb + " " + cards.join(" "));
 }
 
@@ -331,26 +336,35 @@ function drawCallForm() {
 
 const NOTATION_ORDINALS = ["1st", "2nd", "3rd", "4th"];
 
+// Buttons are kept across views while their move is still offered: the server draws a card every
+// fraction of a second, and a button replaced under the finger would swallow the tap.
 function drawActions() {
   const box = $("actions");
-  box.replaceChildren();
   if (view.seat === null || view.seat === undefined) {
     box.textContent = T.watching;
     return;
   }
   const hints = view.legal || [];
-  box.dataset.hints = JSON.stringify(hints); // the seat's own hints, for assistive tools and tests
+  const key = JSON.stringify(hints);
+  if (box.dataset.hints === key) return;
+  box.dataset.hints = key; // the seat's own hints, for assistive tools and tests
+  const kept = new Map([...box.querySelectorAll("button[data-action]")].map((b) => [b.dataset.action, b]));
   const verbs = new Set(hints.map((h) => h.split(" ")[0]));
-  if (verbs.has("play")) box.append(Object.assign(actionButton(T.play, () => cardMove("play"), "primary"), { id: "play-cards" }));
-  if (verbs.has("bury")) box.append(Object.assign(actionButton(T.bury, () => cardMove("bury"), "primary"), { id: "bury-cards" }));
+  const buttons = [];
+  if (verbs.has("play")) buttons.push($("play-cards") || Object.assign(actionButton(T.play, () => cardMove("play"), "primary"), { id: "play-cards" }));
+  if (verbs.has("bury")) buttons.push($("bury-cards") || Object.assign(actionButton(T.bury, () => cardMove("bury"), "primary"), { id: "bury-cards" }));
   // Declarations (also during the server-paced draw), pick-up, redeal, bids, passes, trump naming.
   for (const hint of hints) {
     const verb = hint.split(" ")[0];
     if (verb === "play" || verb === "bury" || verb === "draw" || verb === "call") continue;
-    const button = actionButton(hintLabel(hint), () => act(hint), verb === "declare" ? "declare" : "");
-    button.dataset.action = hint;
-    box.append(button);
+    let button = kept.get(hint);
+    if (!button) {
+      button = actionButton(hintLabel(hint), () => act(hint), verb === "declare" ? "declare" : "");
+      button.dataset.action = hint;
+    }
+    buttons.push(button);
   }
+  box.replaceChildren(...buttons);
 }
 
 function drawTurn() {

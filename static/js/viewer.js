@@ -71,11 +71,22 @@ function seatName(seat) {
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
 
-function position(seat) {
+function slotOf(seat) {
   const n = head.seats.length;
   const base = state.perspective === "all" ? 0 : Number(state.perspective);
-  const slot = (seat - base + n) % n;
-  return (POSITIONS[n] || [])[slot] || "ring";
+  return (seat - base + n) % n;
+}
+
+function position(seat) {
+  return (POSITIONS[head.seats.length] || [])[slotOf(seat)] || "ring";
+}
+
+// Five seats or more sit on an oval, the perspective's seat at the bottom and play running
+// counter-clockwise (the next seat to its right), as at the live table.
+function placeOnRing(box, seat) {
+  const angle = (2 * Math.PI * slotOf(seat)) / head.seats.length;
+  box.style.setProperty("--x", (50 + 44 * Math.sin(angle)).toFixed(1) + "%");
+  box.style.setProperty("--y", (50 + 40 * Math.cos(angle)).toFixed(1) + "%");
 }
 
 function drawBoard(frame) {
@@ -86,7 +97,9 @@ function drawBoard(frame) {
   head.seats.forEach((name, seat) => {
     const box = node("div", "seat pos-" + position(seat));
     box.dataset.seat = seat;
+    if (position(seat) === "ring") placeOnRing(box, seat);
     if (toMove.has(seat)) box.classList.add("to-move");
+    if (frame.team && frame.team.includes(seat)) box.classList.add("friend");
     const title = node("div", "seat-name", name);
     if (frame.dealer === seat) title.append(node("span", "tag", L.dealer));
     if (toMove.has(seat)) title.append(node("span", "tag move", L.to_move));
@@ -160,16 +173,24 @@ function drawStatus(frame) {
     row(list, L.bids, frame.bids.map(([s, p]) => seatName(s) + " " + (p === null ? L.pass : p)).join(", "));
   }
   if (frame.scores) row(list, L.scores, frame.scores.join(" / "));
-  for (const call of frame.calls || []) {
-    const done = call.by === null ? L.not_yet : fmt(L.called_by, { seat: seatName(call.by) });
-    row(list, L.call, call.call + " · " + done);
-  }
+  for (const call of frame.calls || []) row(list, L.call, callEl(call));
   if (frame.last_claim) {
     const c = frame.last_claim;
     row(list, L.claim, seatName(c.seat) + ": " + c.claim);
   }
   panel.append(list);
   if (frame.result) panel.append(node("p", "result-note", L.result + ": " + (frame.result.outcome || "")));
+}
+
+// A friend call (Zhao Pengyou): the copy that counts, copies played so far, who answered it.
+function callEl(call) {
+  const el = node("span", "call");
+  el.dataset.call = call.call;
+  el.append(fmt(L.nth_copy, { nth: L.ordinals[call.nth] || call.nth }) + " ", cardsEl([call.card]), " · " + fmt(L.copies, { n: call.copies_played }) + " · ");
+  let done = L.not_yet;
+  if (call.by !== null) done = fmt(call.joined ? L.called_by : L.used_up, { seat: seatName(call.by) });
+  el.append(node("strong", call.by === null ? "" : "found", done));
+  return el;
 }
 
 function moveText(at) {

@@ -12,6 +12,7 @@ from django.test import Client
 from engine import get_game
 from league.models import Deal
 from tables.models import LiveTable
+from tables.results import seat_names
 from tables.services import pacing
 from tests.tables.helpers import seated_table, start
 
@@ -51,7 +52,8 @@ def test_the_result_names_the_winners_the_points_and_the_changes(
     deal = Deal.objects.filter(match=table.match, result__outcome="played").get()
     html = result_page(client, table, deal)
     result = deal.result
-    names = [s["name"] for s in deal.seats]
+    names = seat_names(deal)
+    assert len(set(names)) == len(names)  # bots share a name: their seat tells them apart
     winners = ", ".join(names[s] for s in result["deal_winners"])
     assert "The deal is over." in html
     assert f"won: {winners}." in html
