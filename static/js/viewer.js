@@ -85,7 +85,7 @@ function position(seat) {
 // counter-clockwise (the next seat to its right), as at the live table.
 function placeOnRing(box, seat) {
   const angle = (2 * Math.PI * slotOf(seat)) / head.seats.length;
-  box.style.setProperty("--x", (50 + 44 * Math.sin(angle)).toFixed(1) + "%");
+  box.style.setProperty("--x", (50 + 36 * Math.sin(angle)).toFixed(1) + "%");
   box.style.setProperty("--y", (50 + 40 * Math.cos(angle)).toFixed(1) + "%");
 }
 
