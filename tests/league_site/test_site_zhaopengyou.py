@@ -220,3 +220,17 @@ def test_a_correction_recomputes_later_deals_and_is_kept(zpy_match: Match, as_us
     assert second["active"] == [1, 2, 3, 5]
     assert second["scores"][3] == 2 + 2 * 1 and second["scores"][0] == 2 + 2 * 1 - 1
     assert ResultCorrection.objects.get().reason == "miscounted"
+
+
+def test_reaching_a_ends_the_match(zpy_match: Match) -> None:
+    """Seat 0 at K wins as declarer and rises past A: it wins the match, no further deal is taken."""
+    Match.objects.filter(pk=zpy_match.pk).update(
+        situation={"deal": 4, "ranks": ["K", "2", "2", "2", "2", "2"], "last_winners": None}
+    )
+    zpy_match.refresh_from_db()
+    enter(zpy_match, points=0)
+    with pytest.raises(results.ResultError):
+        enter(zpy_match)
+    results.override(zpy_match, User.objects.get(username="director"))
+    zpy_match.refresh_from_db()
+    assert zpy_match.result["winners"] == [0]
