@@ -161,6 +161,11 @@ def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_si
         if "pong" in moves and not any(m == "pong" for m in made):
             assert "Pong" in page.inner_text('#actions button[data-action="pong"]')
             assert page.locator("#shown .piece").count() == 1
+            window = page.inner_text("#window")  # every seat is asked, the drawer too
+            assert window.startswith("Claim window")
+            assert "Asked: player, heuristic bot, heuristic bot" in window
+            assert "s left" in page.inner_text("#turn")  # the window's clock
+            assert page.get_attribute("#clock-fill", "style") not in (None, "", "width: 0px;")
         before = page.get_attribute("#actions", "data-hints")
         made.append(answer(page, moves))
         page.wait_for_function(
