@@ -56,8 +56,10 @@ class BadRecord(EngineError):
 class BadResult(EngineError):
     """Figures entered for a deal played at a physical table that no deal of the game can produce.
 
-    ``reason`` is a stable key (``"no_such_seat"``, ``"points"``, ...) so that the league can show
-    the message in the visitor's language.
+    ``reason`` is a stable key so that the league can show the message in the visitor's language:
+    ``no_such_seat``, ``seats``, ``points``, ``points_fives``, ``not_a_winner``, ``friends``,
+    ``too_many_friends``, ``hand_points``, ``void_points``, ``bid`` (San Da Ha), ``hook``
+    (one-deck Shengji's J-hook) and ``not_entered`` (a game whose results cannot be entered by hand).
     """
 
     code = "bad_result"

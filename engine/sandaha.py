@@ -15,8 +15,16 @@ from dataclasses import dataclass
 
 from engine.actions import Bid, NameTrump, Pass
 from engine.cards import make_deck, points
-from engine.errors import IllegalAction, NotYourTurn
+from engine.errors import BadResult, IllegalAction, NotYourTurn
 from engine.family import FamilyGame
+from engine.figures import (
+    Figures,
+    check_points,
+    check_seat,
+    check_seats,
+    most_defender_points,
+    most_kitty_multiplier,
+)
 from engine.game import JSON, Action, DealState, Rules
 from engine.registry import register
 from engine.trickdeal import Setup, TrickDeal
@@ -52,6 +60,31 @@ def sandaha_payment(bid: int, defenders: int) -> tuple[bool, int]:
     if defenders < bid:
         return True, 15 if defenders == 0 else 10 if defenders <= bid - 30 else 5
     return False, 15 if defenders >= bid + 70 else 10 if defenders >= bid + 40 else 5
+
+
+def settle(figures: Figures) -> dict[str, JSON]:
+    """A deal's result from its figures, played or entered: the declarer takes (or pays) the
+    payment from (to) each of the three."""
+    declarer, bid = figures.declarer, figures.bid
+    assert bid is not None
+    won, unit = sandaha_payment(bid, figures.defender_points)
+    sign = 1 if won else -1
+    return {
+        "outcome": "played",
+        "dealer": declarer,
+        "declarer": declarer,
+        "bid": bid,
+        "defender_points": figures.defender_points,
+        "declarer_wins": won,
+        "deal_winners": [declarer] if won else [s for s in range(4) if s != declarer],
+        "scores": [sign * unit * 3 if s == declarer else -sign * unit for s in range(4)],
+    }
+
+
+def check_bid(bid: int | None) -> None:
+    """Bids run from 80 down to 5 in steps of 5 (RULINGS 12)."""
+    if bid is None or bid % 5 or not 5 <= bid <= TOP_BID:
+        raise BadResult("bid", f"a bid runs from {TOP_BID} down to 5 in steps of 5")
 
 
 class SandahaDeal(TrickDeal):
@@ -182,10 +215,7 @@ class SandahaDeal(TrickDeal):
         defenders_last = self.side_of(self.last_winner()) == 1
         multiplier = self.last_lead_multiplier() if defenders_last else 0
         defenders = raw[1] + kitty_pts * multiplier
-        won, unit = sandaha_payment(bid, defenders)
-        sign = 1 if won else -1
-        scores = [sign * unit * 3 if s == declarer else -sign * unit for s in range(4)]
-        return {
+        played: dict[str, JSON] = {
             "outcome": "played",
             "dealer": declarer,
             "declarer": declarer,
@@ -197,10 +227,8 @@ class SandahaDeal(TrickDeal):
             "last_trick_winner": self.last_winner(),
             "defender_points": defenders,
             "card_points": self.card_points(),
-            "declarer_wins": won,
-            "deal_winners": [declarer] if won else [s for s in range(4) if s != declarer],
-            "scores": scores,
         }
+        return {**played, **settle(Figures(declarer, defenders, bid=bid))}
 
 
 class SandahaGame(FamilyGame):
@@ -254,6 +282,22 @@ class SandahaGame(FamilyGame):
         nxt["scores"] = [a + b for a, b in zip(current["scores"], result["scores"], strict=True)]
         nxt["played"] = int(current["played"]) + 1
         return nxt
+
+    def most_defender_points(self, rules: Rules) -> int:
+        """Every card point, the richest kitty times the largest last-lead multiplier."""
+        assert isinstance(rules, SandahaRules)
+        return most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card))
+
+    def entered_result(
+        self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    ) -> dict[str, JSON]:
+        """A deal played at a physical table: the declarer (any seat may end the lowest bidder),
+        its bid and the defenders' points with the kitty counted; settled as a played deal."""
+        check_seats(seats, self.title)
+        check_seat(figures.declarer, seats)
+        check_bid(figures.bid)
+        check_points(figures.defender_points, self.most_defender_points(rules))
+        return {"outcome": "played", "entered": True, **settle(figures)}
 
     def match_winners(self, rules: Rules, situation: Mapping[str, JSON]) -> list[int] | None:
         """After ``match_deals`` played deals, the seats with the highest score."""

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from engine.actions import Declare
 from engine.cards import make_deck, points
+from engine.errors import BadResult
+from engine.figures import HOOKS, Figures, most_defender_points
 from engine.game import JSON, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
-from engine.partnership import PartnershipDeal, PartnershipGame
+from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trickdeal import Setup, is_rank_card
 from engine.trump import TrumpContext
@@ -46,6 +48,23 @@ def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, in
     if defenders < 40 and not passes:
         return True, 2 if defenders == 0 else 1, 0
     return False, 0, 2 if defenders >= 100 else 1 if defenders >= 80 else 0
+
+
+def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
+    """RULINGS 11 (鉤到底): at rank J, the defenders taking the last trick with a J send the dealer's
+    side back: to the starting level with the trump suit's J, to 7 with another J."""
+    if hook is None or not (rules.j_hook and level == "J"):
+        return None
+    return rules.start if hook == "trump" else "7"
+
+
+def settle(rules: ShengjiRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+    """The level result of a deal with these figures, played or entered (seed 000 and its variants)."""
+    passes = rules.last_trick_passes and figures.defenders_last
+    dealer_wins, dealer_rise, defender_rise = shengji_outcome(figures.defender_points, passes)
+    back = hook_level(rules, levels[figures.declarer % 2], figures.hook)
+    set_back = None if back is None else (back, figures.hook)
+    return settle_levels(levels, figures, dealer_wins, (dealer_rise, defender_rise), set_back)
 
 
 class ShengjiDeal(PartnershipDeal):
@@ -83,37 +102,23 @@ class ShengjiDeal(PartnershipDeal):
         rules, dealer = self.rules, self.dealer
         raw = self.side_points()
         kitty_pts = points(self.kitty)
-        last = self.last_winner()
-        defenders_last = self.side_of(last) == 1
+        defenders_last = self.side_of(self.last_winner()) == 1
         bonus = 0
         if defenders_last and not rules.last_trick_passes:
             bonus = 2 * kitty_pts
-        defenders = raw[1] + bonus
-        passes = rules.last_trick_passes and defenders_last
-        dealer_wins, dealer_rise, defender_rise = shengji_outcome(defenders, passes)
-        dealer_team = dealer % 2
-        rises = [0, 0]
-        rises[dealer_team], rises[1 - dealer_team] = dealer_rise, defender_rise
-        kitty = {"kitty_points": kitty_pts, "kitty_bonus": bonus}
-        return self.level_result(dealer_wins, rises, defenders, kitty)
+        hook = self.hooking_j() if defenders_last and rules.j_hook else None
+        kind = None if hook is None else "trump" if hook[1] == self.trump.suit else "side"
+        figures = Figures(dealer, raw[1] + bonus, defenders_last=defenders_last, hook=kind)
+        settled = settle(rules, self.setup.levels, figures)
+        if "j_hook" in settled:
+            settled["j_hook"] = hook  # a played deal names the card itself
+        return self.level_result(settled, {"kitty_points": kitty_pts, "kitty_bonus": bonus})
 
-    def adjust_levels(self, out: dict[str, JSON]) -> None:
-        """RULINGS 11 (鉤到底): at rank J, defenders taking the last trick with a J knock the dealer back."""
-        assert self.dealer is not None
-        dealer_team = self.dealer % 2
-        if not (self.rules.j_hook and self.setup.levels[dealer_team] == "J"):
-            return
-        if self.side_of(self.last_winner()) != 1:
-            return
-        # The trump-suit J → the starting level; an off-suit J → 7.
+    def hooking_j(self) -> str | None:
+        """The J that took the last trick, if its winner's highest card is one (鉤到底)."""
         winner_cards = next(c for s, c in self.last_trick if s == self.last_winner())
         top = max(winner_cards, key=lambda c: (self.trump.is_trump(c), self.trump.order[c]))
-        if top[0] != "J":
-            return
-        levels = list(out["levels_after"])
-        levels[dealer_team] = self.rules.start if top[1] == self.trump.suit else "7"
-        out["levels_after"] = levels
-        out["j_hook"] = top
+        return top if top[0] == "J" else None
 
 
 class ShengjiGame(PartnershipGame):
@@ -160,6 +165,43 @@ class ShengjiGame(PartnershipGame):
         """Levels and dealer after ``result``."""
         assert isinstance(rules, ShengjiRules)
         return next_level_situation(situation, result, rules.start)
+
+    def start_level(self, rules: Rules) -> str:
+        """3 when 2s are always trump, else 2."""
+        assert isinstance(rules, ShengjiRules)
+        return rules.start
+
+    def settle(self, rules: Rules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+        """The level result of a deal with these figures (played or entered)."""
+        assert isinstance(rules, ShengjiRules)
+        return settle(rules, levels, figures)
+
+    def most_defender_points(self, rules: Rules) -> int:
+        """Every card point and the richest kitty doubled (never counted when the last trick passes)."""
+        assert isinstance(rules, ShengjiRules)
+        return most_defender_points(self.deck(rules, 4), 6, 0 if rules.last_trick_passes else 2)
+
+    def check_figures(self, rules: Rules, levels: Sequence[str], figures: Figures) -> None:
+        """A J-hook needs the rule, the dealer's side at J and the defenders taking the last trick."""
+        assert isinstance(rules, ShengjiRules)
+        if figures.hook is None:
+            return
+        if figures.hook not in HOOKS or not (
+            rules.j_hook and levels[figures.declarer % 2] == "J" and figures.defenders_last
+        ):
+            raise BadResult(
+                "hook",
+                "a J-hook needs the J-hook rule, the dealer's side at J and the defenders' last trick",
+            )
+
+    def entered_result(
+        self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    ) -> dict[str, JSON]:
+        """As every partnership game, keeping who took the last trick (the variants read it)."""
+        return {
+            **super().entered_result(rules, seats, situation, figures),
+            "defenders_last": figures.defenders_last,
+        }
 
 
 GAME = register(ShengjiGame())

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, make_deck, points
+from engine.figures import Figures, most_defender_points, most_kitty_multiplier
 from engine.game import JSON, Action, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
-from engine.partnership import PartnershipDeal, PartnershipGame
+from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trickdeal import Setup, is_rank_card
 from engine.trump import TrumpContext
@@ -52,6 +53,12 @@ def tractor_outcome(defenders: int) -> tuple[bool, int]:
     if defenders < 80:
         return True, 3 if defenders == 0 else 2 if defenders < 40 else 1
     return False, (defenders - 80) // 40
+
+
+def settle(levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+    """Seed 000's table by 40 points: the side that keeps or takes the deal rises."""
+    dealer_wins, rise = tractor_outcome(figures.defender_points)
+    return settle_levels(levels, figures, dealer_wins, (rise, 0) if dealer_wins else (0, rise))
 
 
 class TractorDeal(PartnershipDeal):
@@ -116,12 +123,9 @@ class TractorDeal(PartnershipDeal):
         defenders_last = self.side_of(last) == 1
         multiplier = self.last_lead_multiplier() if defenders_last else 0
         defenders = raw[1] + kitty_pts * multiplier
-        dealer_wins, rise = tractor_outcome(defenders)
-        team = dealer % 2
-        rises = [0, 0]
-        rises[team if dealer_wins else 1 - team] = rise
         kitty = {"kitty_points": kitty_pts, "kitty_multiplier": multiplier}
-        return self.level_result(dealer_wins, rises, defenders, kitty)
+        settled = settle(self.setup.levels, Figures(dealer, defenders))
+        return self.level_result(settled, kitty)
 
 
 class TractorGame(PartnershipGame):
@@ -166,6 +170,15 @@ class TractorGame(PartnershipGame):
     ) -> dict[str, JSON]:
         """Levels and dealer after ``result``."""
         return next_level_situation(situation, result, "2")
+
+    def settle(self, rules: Rules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+        """The level result of a deal with these figures (played or entered)."""
+        return settle(levels, figures)
+
+    def most_defender_points(self, rules: Rules) -> int:
+        """Every card point, the richest kitty times the largest last-lead multiplier."""
+        assert isinstance(rules, TractorRules)
+        return most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card))
 
 
 GAME = register(TractorGame())
