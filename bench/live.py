@@ -5,15 +5,17 @@ Usage (PostgreSQL and Redis running; the machine's other work stopped)::
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclub_dev REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python bench/live.py --levels 50 200 500 --seconds 25
 
-It creates a scratch PostgreSQL database, starts one Daphne process serving the site with the
-Redis channel layer, and prepares tables whose deals are already in the play phase (moves written
-straight to the log). Client processes open four authenticated sockets per table; every second the
-seat to move picks one of its legal hints and acts. A move's round trip is the time from sending
-it until all four seats hold a view of the new version. The same harness then drives a bare
-Channels echo-broadcast consumer (one group per table, the mover's message sent to all four
-sockets) served by a second Daphne process, for the baseline on the same machine in the same run.
-Server steps are switched off (``TABLES_PACING=off``): clients make every move, so the figures
-measure the write path and the fan-out, not Celery.
+It creates a scratch PostgreSQL database, starts one Daphne process (``--nodes N``: N of them)
+serving the site with the Redis channel layer, and prepares tables whose deals are already in the
+play phase (moves written straight to the log). Client processes open four authenticated sockets
+per table (spread over the nodes); every second the seat to move picks one of its legal hints and
+acts. A move's round trip is the time from sending it until all four seats hold a view of the new
+version. The same harness then drives a bare Channels echo-broadcast consumer (one group per
+table, the mover's message sent to all four sockets) served by as many Daphne processes of its
+own, for the baseline on the same machine in the same run. Server steps are switched off
+(``TABLES_PACING=off``): clients make every move, so the figures measure the write path and the
+fan-out, not Celery. Besides moves/s and round trips it reports the CPU time the server processes
+spent per move, and whether issue 5's targets are met (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -158,14 +160,19 @@ PREFERRED = ("play", "bury", "pickup", "draw")
 
 
 async def table_client(
-    base: str, table: dict[str, Any], seconds: float, echo: bool, out: dict[str, Any]
+    bases: list[str], table: dict[str, Any], seconds: float, echo: bool, out: dict[str, Any]
 ) -> None:
-    """Four sockets of one table; once a second the seat to move acts, and the round trip is timed."""
+    """Four sockets of one table; once a second the seat to move acts, and the round trip is timed.
+
+    With several server nodes the four sockets are spread over them, as a balancer without
+    affinity would, so every move is carried from one node to the others by the channel layer.
+    """
     import websockets
 
     path = f"/ws/echo/{table['id']}/" if echo else f"/ws/tables/{table['id']}/"
     sockets = []
-    for cookie in table["cookies"]:
+    for seat, cookie in enumerate(table["cookies"]):
+        base = bases[(table["id"] + seat) % len(bases)]
         for attempt in range(20):
             try:
                 ws = await websockets.connect(
@@ -248,7 +255,7 @@ def _next_move(latest: list[dict[str, Any] | None]) -> tuple[int, str, int] | No
 
 
 def client_process(
-    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any
+    bases: list[str], tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any
 ) -> Any:
     """One client process: all its tables' sockets on one event loop; returns the round trips."""
 
@@ -264,7 +271,7 @@ def client_process(
         tasks = []
         # Connect everything first (a few tables at a time), then start all tables together.
         for table in tables:
-            tasks.append(asyncio.ensure_future(table_client(base, table, seconds, echo, out)))
+            tasks.append(asyncio.ensure_future(table_client(bases, table, seconds, echo, out)))
             while len(tasks) - out["connected"] > 20:
                 await asyncio.sleep(0.01)
         while out["connected"] < len(tasks):
@@ -280,32 +287,43 @@ def client_process(
 
 
 def _client_entry(
-    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any, results: Any
+    bases: list[str],
+    tables: list[dict[str, Any]],
+    seconds: float,
+    echo: bool,
+    ready: Any,
+    go: Any,
+    results: Any,
 ) -> None:
-    results.put(client_process(base, tables, seconds, echo, ready, go))
+    results.put(client_process(bases, tables, seconds, echo, ready, go))
 
 
 def run_level(
-    base: str, tables: list[dict[str, Any]], seconds: float, echo: bool, processes: int
+    nodes: list[tuple[str, int]], tables: list[dict[str, Any]], seconds: float, echo: bool, processes: int
 ) -> dict[str, Any]:
-    """Drive ``tables`` from ``processes`` client processes; return moves/s and round-trip percentiles."""
+    """Drive ``tables`` from ``processes`` client processes against the server ``nodes`` (address,
+    pid); return moves/s, round-trip percentiles and the CPU time the nodes together spent per move
+    once every socket was open."""
+    bases = [base for base, _ in nodes]
     ctx = multiprocessing.get_context("spawn")
     ready = ctx.Semaphore(0)
     go = ctx.Event()
     queue = ctx.Queue()
     chunks = [tables[i::processes] for i in range(processes)]
     workers = [
-        ctx.Process(target=_client_entry, args=(base, chunk, seconds, echo, ready, go, queue))
+        ctx.Process(target=_client_entry, args=(bases, chunk, seconds, echo, ready, go, queue))
         for chunk in chunks
     ]
     for worker in workers:
         worker.start()
     for _ in chunks:
         ready.acquire()
-    began = time.monotonic()
+    print(f"{len(tables)} tables connected to {', '.join(bases)}; measuring for {seconds:g}s", flush=True)
+    began, cpu = time.monotonic(), sum(cpu_seconds(pid) for _, pid in nodes)
     go.set()
     results = [queue.get(timeout=seconds + 600) for _ in workers]
     elapsed = time.monotonic() - began
+    cpu = sum(cpu_seconds(pid) for _, pid in nodes) - cpu
     for worker in workers:
         worker.join(30)
     rtts = sorted(r for res in results for r in res["rtts"])
@@ -318,19 +336,34 @@ def run_level(
         "errors": sum(r["errors"] for r in results),
         "timeouts": sum(r["timeouts"] for r in results),
         "failed_connections": sum(r["failed_connections"] for r in results),
+        "server_cpu_ms_per_move": round(1000 * cpu / len(rtts), 2) if rtts else None,
     }
 
 
 # -- orchestration ---------------------------------------------------------------------------------
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process (all its threads) has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextlib.contextmanager
-def serve(env: dict[str, str], app: str) -> Iterator[str]:
-    """One Daphne process on a free port, its log in the temporary folder; yields its URL."""
+def serve(env: dict[str, str], app: str, count: int) -> Iterator[list[tuple[str, int]]]:
+    """``count`` Daphne processes serving ``app``; yields each one's host:port and pid."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(serve_one(env, app, n)) for n in range(count)]
+
+
+@contextlib.contextmanager
+def serve_one(env: dict[str, str], app: str, number: int) -> Iterator[tuple[str, int]]:
+    """One Daphne process on a free port, its log in the temporary folder; yields host:port and pid."""
     from tests.servers import BIN, free_port, wait_for_http
 
     port = free_port()
-    log = open(Path(tempfile.gettempdir()) / f"bench-daphne-{app.split(':')[0]}.log", "w")  # noqa: SIM115
+    name = f"bench-daphne-{app.split(':')[0]}-{number}.log"
+    log = open(Path(tempfile.gettempdir()) / name, "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
         cwd=ROOT,
@@ -340,7 +373,7 @@ def serve(env: dict[str, str], app: str) -> Iterator[str]:
     )
     try:
         wait_for_http(f"http://127.0.0.1:{port}/healthz")
-        yield f"http://127.0.0.1:{port}"
+        yield f"127.0.0.1:{port}", proc.pid
     finally:
         proc.terminate()
         proc.wait(10)
@@ -353,6 +386,12 @@ def main() -> None:
     parser.add_argument("--levels", type=int, nargs="+", default=[50, 200, 500])
     parser.add_argument("--seconds", type=float, default=25)
     parser.add_argument("--processes", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="Daphne processes for the site, and as many for the echo baseline",
+    )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("set DATABASE_URL (PostgreSQL) and REDIS_URL")
@@ -376,26 +415,45 @@ def main() -> None:
         print(f"prepared {sum(args.levels)} tables in {time.monotonic() - began:.0f}s", flush=True)
         rows = []
         with (
-            serve(env, "cardclub.asgi:application") as site,
-            serve(env, "bench.live:echo_application") as echo,
+            serve(env, "cardclub.asgi:application", args.nodes) as site,
+            serve(env, "bench.live:echo_application", args.nodes) as echo,
         ):
             for level in args.levels:
-                row = run_level(
-                    site.removeprefix("http://"), prepared[level], args.seconds, False, args.processes
-                )
+                row = run_level(site, prepared[level], args.seconds, False, args.processes)
                 rows.append(("tables", row))
                 print(json.dumps({"kind": "tables", **row}), flush=True)
                 echo_tables = [{"id": i, "cookies": [""] * 4} for i in range(level)]
-                row = run_level(echo.removeprefix("http://"), echo_tables, args.seconds, True, args.processes)
+                row = run_level(echo, echo_tables, args.seconds, True, args.processes)
                 rows.append(("echo", row))
                 print(json.dumps({"kind": "echo", **row}), flush=True)
-        print("\n| kind | tables | moves/s | p50 ms | p99 ms | errors | timeouts |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
-        for kind, row in rows:
-            print(
-                f"| {kind} | {row['tables']} | {row['moves_per_s']} | {row['p50_ms']} | {row['p99_ms']} "
-                f"| {row['errors']} | {row['timeouts']} |"
-            )
+        report(rows, args.nodes)
+
+
+P99_TARGET_MS = 100  # at 200 tables
+RATIO_TARGET = 0.5  # of the echo baseline's moves per second, at 500 tables
+
+
+def report(rows: list[tuple[str, dict[str, Any]]], nodes: int) -> None:
+    """Print the figures as a Markdown table and whether each target of issue 5 is met."""
+    echo = {row["tables"]: row for kind, row in rows if kind == "echo"}
+    site = {row["tables"]: row for kind, row in rows if kind == "tables"}
+    print(f"\nDaphne nodes: {nodes} for the site, {nodes} for the echo baseline")
+    print("| kind | tables | moves/s | p50 ms | p99 ms | of echo | server CPU ms/move | errors | timeouts |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for kind, row in rows:
+        base = echo[row["tables"]]["moves_per_s"]
+        ratio = f"{row['moves_per_s'] / base:.2f}x" if base else "-"
+        cells = [kind, row["tables"], row["moves_per_s"], row["p50_ms"], row["p99_ms"], ratio]
+        cells += [row["server_cpu_ms_per_move"], row["errors"], row["timeouts"]]
+        print("| " + " | ".join(str(cell) for cell in cells) + " |")
+    if 200 in site:
+        p99 = site[200]["p99_ms"]
+        met = p99 is not None and p99 < P99_TARGET_MS and not site[200]["timeouts"]
+        print(f"target p99 < {P99_TARGET_MS} ms at 200 tables: {p99} ms, {'met' if met else 'NOT met'}")
+    if 500 in site and echo[500]["moves_per_s"]:
+        ratio_500 = site[500]["moves_per_s"] / echo[500]["moves_per_s"]
+        verdict = "met" if ratio_500 >= RATIO_TARGET else "NOT met"
+        print(f"target >= {RATIO_TARGET}x the echo's moves/s at 500 tables: {ratio_500:.2f}x, {verdict}")
 
 
 if __name__ == "__main__":

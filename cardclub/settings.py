@@ -134,6 +134,14 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "cardclub")
 
+# Live tables (docs/performance.md): where server steps run ("celery", "asyncio", "manual", "off";
+# empty: chosen by the Celery mode), and how many threads the table sockets' database work may use
+# at once (0: Channels' one shared thread, which SQLite needs; PostgreSQL serves them concurrently).
+TABLES_PACING = env_str("TABLES_PACING")
+TABLES_DB_THREADS = int(
+    env_str("TABLES_DB_THREADS", "8" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "0")
+)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -6,12 +6,13 @@ import asyncio
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine.errors import EngineError
 from tables.services import access, moves, pacing, presence, views
 from tables.services.errors import BadMessage, TableError
+from tables.workers import db
 
 MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
 
@@ -21,16 +22,26 @@ _shared: dict[tuple[int, int, int], asyncio.Future[Any]] = {}
 
 async def shared_frames(table_id: int, deal_id: int, version: int) -> dict[Any, tuple[tuple[int, int], str]]:
     """The encoded frames of every seat after an event, computed once for all sockets of this process."""
+    ready = views.rendered(table_id, deal_id, version)
+    if ready is not None:
+        return ready  # made by the thread that applied the move: no thread hop at all
     key = (table_id, deal_id, version)
     future = _shared.get(key)
     if future is None:
-        future = asyncio.ensure_future(
-            database_sync_to_async(views.encoded_views)(table_id, deal_id, version)
-        )
+        future = asyncio.ensure_future(db(views.encoded_views)(table_id, deal_id, version))
         _shared[key] = future
         # Kept briefly: every socket of the table on this node asks within milliseconds.
         asyncio.get_running_loop().call_later(5, _shared.pop, key, None)
     return await future
+
+
+def act_and_render(
+    table_id: int, deal_id: int, seat: int, action: str, version: int, user_id: int | None
+) -> moves.Applied:
+    """Apply a seat's move, then make the new frames of every seat in the same thread call."""
+    applied = moves.apply_move(deal_id, seat, action, version, user_id=user_id)
+    views.encoded_views(table_id, applied.deal_id, applied.version)
+    return applied
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -42,11 +53,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     shown: tuple[int, int] = (-1, -1)
     counted = False
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Hand a message to its handler.
+
+        Channels first runs ``close_old_connections`` on its shared sync thread for every message
+        (a thread hop per frame and per group event); this consumer touches the database only
+        through ``workers.db``, which closes old connections around each call itself.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         """Accept members and visitors who may watch; sit the user in their seat if they hold one."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
-        joined = await database_sync_to_async(access.join)(self.table_id, user)
+        joined = await db(access.join)(self.table_id, user)
         if joined is None:
             await self.close(code=4404)
             return
@@ -55,7 +78,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_view(force=True)
-        await database_sync_to_async(access.arrived)(self.table_id, user)
+        await db(access.arrived)(self.table_id, user)
         self.counted = True
 
     async def disconnect(self, code: int) -> None:
@@ -63,7 +86,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.counted:
-            await database_sync_to_async(presence.leave)(self.table_id)
+            await db(presence.leave)(self.table_id)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -106,11 +129,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         user_id = getattr(self.scope.get("user"), "pk", None)
         deal_id = self.shown[0] if self.shown[0] > 0 and "deal" not in content else None
         if deal_id is None:
-            deal_id = await database_sync_to_async(access.current_deal)(self.table_id, content.get("deal"))
+            deal_id = await db(access.current_deal)(self.table_id, content.get("deal"))
         try:
-            applied = await database_sync_to_async(moves.apply_move)(
-                deal_id, self.seat, action, version, user_id=user_id
-            )
+            applied = await db(act_and_render)(self.table_id, deal_id, self.seat, action, version, user_id)
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
             await self.send_view(force=True)
@@ -123,7 +144,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if wanted is not None and type(wanted) is not int:
             raise BadMessage('"seat" must be an integer or null')
         user = self.scope.get("user")
-        self.seat = await database_sync_to_async(access.seat_for)(self.table_id, user, wanted)
+        self.seat = await db(access.seat_for)(self.table_id, user, wanted)
         await self.send_view(force=True)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
@@ -147,9 +168,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_view(self, *, deal_id: int | None = None, version: int = -1, force: bool = False) -> None:
         """Send the seat's view unless the socket already shows that version."""
-        frame = await database_sync_to_async(views.table_view)(
-            self.table_id, self.seat, deal_id=deal_id, version=version
-        )
+        frame = await db(views.table_view)(self.table_id, self.seat, deal_id=deal_id, version=version)
         shown = (frame.get("deal") or 0, frame.get("version") or 0)
         if not force and shown <= self.shown:
             return

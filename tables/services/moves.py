@@ -9,13 +9,15 @@ table's group and plan the next paced step. Any refusal raises a typed error and
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 
 from engine import get_game
 from engine.errors import EngineError
@@ -44,8 +46,12 @@ def apply_move(
 
     ``user_id=None`` is the server itself (paced draws, bots, clocks).
     """
+    with states.lock_of(deal_id):
+        # Out of the cache, the state is this call's own: threads that were reading it are done
+        # (they hold the lock), and nobody sees it changed before the commit puts it back.
+        entry = states.take(deal_id)
     try:
-        applied, entry = _apply(deal_id, seat, text, version, user_id, auto)
+        applied, entry = _apply(entry, deal_id, seat, text, version, user_id, auto)
     except IntegrityError:
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         states.take(deal_id)
@@ -55,12 +61,19 @@ def apply_move(
 
 
 def _apply(
-    deal_id: int, seat: int, text: str, version: int, user_id: int | None, auto: bool
+    entry: states.Cached | None,
+    deal_id: int,
+    seat: int,
+    text: str,
+    version: int,
+    user_id: int | None,
+    auto: bool,
 ) -> tuple[Applied, states.Cached]:
-    entry = states.take(deal_id)
     try:
         if user_id is not None:
             _check_seat(deal_id, seat, user_id, entry)
+        if entry is not None and entry.deal is not None and entry.version == version:
+            return _apply_cached(entry, entry.deal, seat, text, version, auto)
         with transaction.atomic():
             deal, entry = _claim(deal_id, seat, version, entry)
             action = get_game(deal.game).parse_action(text)
@@ -76,16 +89,79 @@ def _apply(
             Move.objects.create(deal_id=deal_id, seq=deal.version, seat=seat, action=str(action), auto=auto)
             deal.version += 1
             entry.version, entry.since, entry.deal = deal.version, states.now(), deal
-            match_over = False
-            if entry.state.is_over():
-                match_over = deals.finish_deal(deal, entry.state)
-                deal.save(update_fields=["status", "result", "finished_at"])
-            return Applied(deal_id, deal.match_id, deal.version, entry.state.is_over(), match_over), entry
+            return _applied(deal, entry, _finish_if_over(deal, entry)), entry
     except (EngineError, TableError):
         # Refused before anything changed: the engine validates before it mutates the state.
         if entry is not None and entry.deal is not None and entry.version == entry.deal.version:
             states.put(deal_id, entry)
         raise
+
+
+def _apply_cached(
+    entry: states.Cached, deal: Deal, seat: int, text: str, version: int, auto: bool
+) -> tuple[Applied, states.Cached]:
+    """The hot path: the cached state is at ``version``. Validate on it, then one statement claims
+    the version and inserts the Move (a transaction only for the move that ends the deal)."""
+    if deal.status != Deal.Status.LIVE:
+        raise NotPlaying()
+    action = get_game(deal.game).parse_action(text)
+    entry.state.check(seat, action)
+    entry.state.apply(seat, action)  # the entry is out of the cache: nobody sees it before the commit
+    created = timezone.now()
+    try:
+        with transaction.atomic() if entry.state.is_over() else contextlib.nullcontext():
+            if not _claim_and_insert(deal.pk, version, seat, str(action), auto, created):
+                raise StaleVersion()
+            deal.version = version + 1
+            match_over = _finish_if_over(deal, entry)
+    except BaseException:
+        entry.deal = None  # changed but not stored: this state must never be cached
+        raise
+    entry.version, entry.since = deal.version, created.timestamp()
+    return _applied(deal, entry, match_over), entry
+
+
+def _claim_and_insert(deal_id: int, version: int, seat: int, action: str, auto: bool, created: Any) -> bool:
+    """Move the live deal from ``version`` to the next and insert its Move, atomically; False when
+    the deal is no longer at ``version`` (somebody moved first, on any node)."""
+    if connection.vendor == "postgresql":
+        # One statement, one round trip: PostgreSQL runs it atomically even in autocommit mode,
+        # and the UPDATE's row lock orders it after any concurrent writer of the deal.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _CLAIM_AND_INSERT, [deal_id, version, Deal.Status.LIVE, version, seat, action, auto, created]
+            )
+            return bool(cursor.rowcount == 1)
+    with transaction.atomic():
+        claimed = Deal.objects.filter(pk=deal_id, version=version, status=Deal.Status.LIVE).update(
+            version=version + 1
+        )
+        if claimed:
+            Move.objects.create(deal_id=deal_id, seq=version, seat=seat, action=action, auto=auto)
+        return bool(claimed)
+
+
+_CLAIM_AND_INSERT = f"""
+WITH claimed AS (
+    UPDATE {Deal._meta.db_table} SET version = version + 1
+    WHERE id = %s AND version = %s AND status = %s RETURNING id
+)
+INSERT INTO {Move._meta.db_table} (deal_id, seq, seat, action, auto, created)
+SELECT id, %s, %s, %s, %s, %s FROM claimed
+"""
+
+
+def _finish_if_over(deal: Deal, entry: states.Cached) -> bool:
+    """Store the result when the move ended the deal; True when it also ended the match."""
+    if not entry.state.is_over():
+        return False
+    match_over = deals.finish_deal(deal, entry.state)
+    deal.save(update_fields=["status", "result", "finished_at"])
+    return match_over
+
+
+def _applied(deal: Deal, entry: states.Cached, match_over: bool) -> Applied:
+    return Applied(deal.pk, deal.match_id, deal.version, entry.state.is_over(), match_over)
 
 
 def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | None) -> None:
@@ -100,23 +176,8 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
 
 
 def _claim(deal_id: int, seat: int, version: int, entry: states.Cached | None) -> tuple[Deal, states.Cached]:
-    """Take the deal's write lock at ``version`` and its state; the version is bumped in the same step.
-
-    Fast path: the cached state is at ``version``, and a conditional UPDATE both checks the version
-    and locks the row. Otherwise lock the row with ``select_for_update`` and rebuild the state.
-    """
-    if entry is not None and entry.deal is not None and entry.version == version:
-        if entry.deal.status != Deal.Status.LIVE:
-            raise NotPlaying()
-        claimed = Deal.objects.filter(pk=deal_id, version=version, status=Deal.Status.LIVE).update(
-            version=version + 1
-        )
-        if not claimed:
-            entry.deal = None  # the database moved on: this cached state is outdated
-            raise StaleVersion()
-        deal = entry.deal
-        deal.version = version
-        return deal, entry
+    """Lock the deal's row with ``select_for_update``, rebuild its state and check ``version``;
+    the version is bumped in the same transaction."""
     if entry is not None:
         states.put(deal_id, entry)
     deal = Deal.objects.select_for_update().filter(pk=deal_id).first()
@@ -144,16 +205,18 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
 
 def after_commit(applied: Applied, entry: states.Cached) -> None:
     """Cache the new state, tell the table's sockets, and plan the next paced step."""
-    states.put(applied.deal_id, entry)
     table = info.of_match(applied.match_id)
+    delay = None
+    if table is not None and not applied.over:
+        # Read the state while it is still this call's own (once cached, another move may take it).
+        delay = pacing.delay_of(entry.state, table, entry.since, get_game(table.game).name)
+    states.put(applied.deal_id, entry)
     if table is None:
         return
     notify(table.group, applied.deal_id, applied.version)
     if applied.over and not applied.match_over:
         pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
-    elif not applied.over:
-        game = get_game(table.game)
-        delay = pacing.delay_of(entry.state, table, entry.since, game.name)
+    elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)
 
 

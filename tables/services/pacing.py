@@ -154,11 +154,13 @@ def plan(deal_id: int, version: int) -> None:
     if deal.status == Deal.Status.FINISHED:
         schedule(deal_id, version, pace("between_deals"))
         return
-    entry = states.state_of(deal)
     table = info.of_match(deal.match_id)
     if table is None:
         return
-    schedule(deal_id, version, delay_of(entry.state, table, entry.since, deal.game))
+    with states.lock_of(deal_id):
+        entry = states.state_of(deal)
+        delay = delay_of(entry.state, table, entry.since, deal.game)
+    schedule(deal_id, version, delay)
 
 
 def delay_of(state: DealState, table: Any, since: float, game_name: str, *, offers: bool = True) -> float:
@@ -205,9 +207,35 @@ def _advance(deal_id: int, version: int, expire_clocks: bool) -> None:
     from tables.services import deals, info, moves, states
     from tables.services.errors import TableError
 
+    with states.lock_of(deal_id):  # no move may change the state while a step is chosen from it
+        chosen = _choose(deal_id, version, expire_clocks)
+    if isinstance(chosen, Deal):
+        new = deals.next_deal(chosen.match_id, chosen.number)
+        table = info.of_match(chosen.match_id)
+        if new is not None and table is not None:
+            moves.notify(table.group, new.pk, 0)
+            plan(new.pk, 0)
+        return
+    if chosen is None:
+        return
+    seat, action, auto = chosen
+    try:
+        moves.apply_move(deal_id, seat, str(action), version, auto=auto)
+    except TableError:
+        pass  # somebody moved first: that commit planned the next step
+    except EngineError:
+        log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
+
+
+def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
+    """The step to take at ``version``: a (seat, action, auto) move, the finished Deal whose match
+    goes on with the next deal, or ``None`` (nothing to do now; a later step may be planned)."""
+    from league.models import Deal
+    from tables.services import info, states
+
     cached = states.peek(deal_id)
     if cached is not None and cached.version > version:
-        return  # this process already holds a newer version: somebody moved
+        return None  # this process already holds a newer version: somebody moved
     if (
         cached is not None
         and cached.version == version
@@ -218,31 +246,19 @@ def _advance(deal_id: int, version: int, expire_clocks: bool) -> None:
     else:
         deal = Deal.objects.filter(pk=deal_id).first()
         if deal is None or deal.version != version:
-            return
+            return None
     if deal.status == Deal.Status.FINISHED:
-        new = deals.next_deal(deal.match_id, deal.number)
-        table = info.of_match(deal.match_id)
-        if new is not None and table is not None:
-            moves.notify(table.group, new.pk, 0)
-            plan(new.pk, 0)
-        return
+        return deal
     table = info.of_match(deal.match_id)
     if table is None:
-        return
+        return None
     entry = cached if deal is getattr(cached, "deal", None) else states.state_of(deal)
     assert entry is not None
     step = choose_step(entry.state, table, deal, version, entry.since, expire_clocks)
     if step is None:
         # A person's clock has not run out yet (an early duplicate timer): wait for it.
         schedule(deal_id, version, delay_of(entry.state, table, entry.since, deal.game, offers=False))
-        return
-    seat, action, auto = step
-    try:
-        moves.apply_move(deal_id, seat, str(action), version, auto=auto)
-    except TableError:
-        pass  # somebody moved first: that commit planned the next step
-    except EngineError:
-        log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
+    return step
 
 
 def choose_step(

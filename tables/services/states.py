@@ -31,6 +31,17 @@ class Cached:
 
 _cache: OrderedDict[int, Cached] = OrderedDict()
 _lock = threading.Lock()
+# Per-deal locks, striped so their number stays fixed: several threads of a process serve sockets
+# at once, and a state must not be read while a move is applied to it (nor shown before commit).
+_deal_locks = tuple(threading.RLock() for _ in range(256))
+
+
+def lock_of(deal_id: int) -> threading.RLock:
+    """The lock to hold while applying a move to, or reading, a deal's cached state in this process.
+
+    Hold only one at a time: two deals may share a stripe.
+    """
+    return _deal_locks[deal_id % len(_deal_locks)]
 
 
 def peek(deal_id: int) -> Cached | None:

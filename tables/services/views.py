@@ -19,6 +19,8 @@ from tables.services import deals, info, pacing, states
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
 _meta: OrderedDict[int, dict[str, Any]] = OrderedDict()
 _delayed: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+# The encoded frames of recent events, by (table, deal, version): a frame of a version never changes.
+_rendered: OrderedDict[tuple[int, int, int], dict[int | None, tuple[tuple[int, int], str]]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -57,19 +59,29 @@ def table_view(
     table = info.of_table(table_id)
     if table.match_id is None or table.status == LiveTable.Status.OPEN:
         return lobby_frame(table)
-    entry = states.peek(deal_id) if deal_id is not None else None
-    meta = _meta.get(deal_id) if deal_id is not None else None
-    if entry is None or meta is None or entry.version < version or entry.state.is_over() and not meta["over"]:
-        # The event's own deal when named (so a deal's final view is shown even if the next one
-        # has started), else the match's latest.
-        deals_of_match = Deal.objects.filter(match_id=table.match_id)
-        deal = (deals_of_match.filter(pk=deal_id) if deal_id else deals_of_match.order_by("-number")).first()
+    deal = None
+    if deal_id is None:
+        deal = Deal.objects.filter(match_id=table.match_id).order_by("-number").first()
         if deal is None:
             return lobby_frame(table)
         deal_id = deal.pk
+    with states.lock_of(deal_id):
+        return _deal_frame(table, seat, deal_id, version, deal)
+
+
+def _deal_frame(
+    table: info.TableInfo, seat: int | None, deal_id: int, version: int, deal: Deal | None
+) -> dict[str, Any]:
+    """The frame of one deal of the table; the caller holds the deal's lock."""
+    entry = states.peek(deal_id) if deal is None else None
+    meta = _meta.get(deal_id)
+    if entry is None or meta is None or entry.version < version or entry.state.is_over() and not meta["over"]:
+        # The event's own deal (so a deal's final view is shown even if the next one has started).
+        deal = deal or Deal.objects.filter(match_id=table.match_id, pk=deal_id).first()
+        if deal is None:
+            return lobby_frame(table)
         entry = states.state_of(deal)
         meta = deal_meta(deal)
-    assert deal_id is not None
     frame = {
         "type": "view",
         "table": table.table_id,
@@ -112,16 +124,31 @@ def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str]
 def encoded_views(table_id: int, deal_id: int, version: int) -> dict[int | None, tuple[tuple[int, int], str]]:
     """Every seat's and the spectators' frame after one event, JSON-encoded, computed once per process.
 
-    Sockets of the same table on one node share this one call (one thread hop per move instead of
-    one per socket); each socket still sends only the entry of its own seat.
+    Sockets of the same table on one node share this one result (kept for the next events too);
+    each socket still sends only the entry of its own seat.
     """
-    table = info.of_table(table_id)
-    out: dict[int | None, tuple[tuple[int, int], str]] = {}
-    for seat in [*(s.seat for s in table.seats), None]:
-        frame = table_view(table_id, seat, deal_id=deal_id, version=version)
-        shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
-        out[seat] = (shown, json.dumps(frame, separators=(",", ":")))
+    key = (table_id, deal_id, version)
+    with states.lock_of(deal_id):
+        # Under the deal's lock: a second thread asking for the same event waits and reuses the first's.
+        out = rendered(table_id, deal_id, version)
+        if out is not None:
+            return out
+        table = info.of_table(table_id)
+        out = {}
+        for seat in [*(s.seat for s in table.seats), None]:
+            frame = table_view(table_id, seat, deal_id=deal_id, version=version)
+            shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
+            out[seat] = (shown, json.dumps(frame, separators=(",", ":")))
+        _remember(_rendered, key, out)
     return out
+
+
+def rendered(
+    table_id: int, deal_id: int, version: int
+) -> dict[int | None, tuple[tuple[int, int], str]] | None:
+    """The frames ``encoded_views`` already made for this event in this process, if any (no query)."""
+    with _lock:
+        return _rendered.get((table_id, deal_id, version))
 
 
 def hints(state: Any, seat: int | None) -> tuple[list[str], bool]:

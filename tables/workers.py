@@ -1,0 +1,74 @@
+"""Where the table sockets run their database and engine work: Channels' one thread, or a pool.
+
+Channels' ``database_sync_to_async`` is thread-sensitive: every call of every consumer in the
+process runs on the same single thread, so the PostgreSQL round trips of unrelated tables wait
+for each other and one Daphne process stalls long before its CPU is busy. With
+``TABLES_DB_THREADS`` > 0 the calls run on a pool of that many threads instead. Each thread has
+its own connection, opened and closed by Channels' usual ``close_old_connections`` rules; work on
+one deal is still serialised in the process by ``states.lock_of`` (docs/performance.md).
+
+With ``CONN_HEALTH_CHECKS`` Django pings the database (``SELECT 1``) before the first query of every
+call. A pool thread skips that ping when its connection answered a query less than
+``HEALTHY_FOR`` seconds ago: a busy node saves a round trip per move, an idle one still checks.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, ParamSpec, TypeVar
+
+from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from django.conf import settings
+from django.db import close_old_connections, connection
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+HEALTHY_FOR = 1.0  # seconds
+
+_pool: ThreadPoolExecutor | None = None
+_lock = threading.Lock()
+_checked = threading.local()
+
+
+class PoolCall(DatabaseSyncToAsync):  # type: ignore[misc]
+    """``database_sync_to_async`` on the pool, without the ping of a connection that just worked."""
+
+    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
+        """Run the call between ``close_old_connections``, as Channels does."""
+        close_old_connections()
+        if (
+            connection.connection is not None
+            and time.monotonic() - getattr(_checked, "at", 0.0) < HEALTHY_FOR
+        ):
+            connection.health_check_done = True
+        try:
+            result = super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
+        finally:
+            if connection.connection is not None and not connection.errors_occurred:
+                _checked.at = time.monotonic()
+            close_old_connections()
+        return result
+
+
+def _executor(threads: int) -> ThreadPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None or _pool._max_workers != threads:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tables-db")
+        return _pool
+
+
+def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``fn`` as an awaitable that runs on the tables' database threads."""
+    threads = int(getattr(settings, "TABLES_DB_THREADS", 0) or 0)
+    if threads <= 0:
+        wrapped: Any = database_sync_to_async(fn)
+    else:
+        wrapped = PoolCall(fn, thread_sensitive=False, executor=_executor(threads))
+    return wrapped  # type: ignore[no-any-return]
