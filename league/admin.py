@@ -1,6 +1,9 @@
 """Every league model in the admin, with useful lists and search."""
 
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from league.models import (
     Bye,
@@ -195,7 +198,27 @@ class PlayerRatingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["player", "family", "match", "played_at", "before", "after", "opponents_average", "k"]
+    list_display = [
+        "player",
+        "family",
+        "match",
+        "deal_link",
+        "played_at",
+        "before",
+        "after",
+        "opponents_average",
+        "k",
+    ]
     list_filter = ["family"]
+    list_select_related = ["player", "match", "deal"]
     search_fields = ["player__name", "explanation"]
-    raw_id_fields = ["player", "match"]
+    raw_id_fields = ["player", "match", "deal"]
+    readonly_fields = ["deal_link"]
+
+    @admin.display(description=_("deal"), ordering="deal__number")
+    def deal_link(self, change: RatingChange) -> str:
+        """The deal a per-deal change comes from (Zhao Pengyou, Si Se Pai), linked to its viewer."""
+        if change.deal_id is None:
+            return "—"
+        url = reverse("deal-viewer", args=[change.deal_id])
+        return format_html('<a href="{}">{}</a>', url, _("Deal %(number)s") % {"number": change.deal.number})

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 from ninja import NinjaAPI, Schema
 from ninja.errors import HttpError
@@ -101,6 +102,9 @@ class RankingOut(Schema):
 
 class RatingChangeOut(Schema):
     match_id: int
+    # Games rated deal by deal (Zhao Pengyou, Si Se Pai): the deal and its replay viewer; else null.
+    deal_id: int | None = None
+    deal_url: str | None = None
     played_at: datetime
     before: int
     after: int
@@ -220,7 +224,7 @@ def player_ratings(request: HttpRequest, player_id: int) -> Any:
     out = []
     for rating in player.ratings.order_by("family"):
         history = player.rating_changes.filter(family=rating.family).values(
-            "match_id", "played_at", "before", "after", "opponents_average", "explanation"
+            "match_id", "deal_id", "played_at", "before", "after", "opponents_average", "explanation"
         )
         out.append(
             {
@@ -229,7 +233,14 @@ def player_ratings(request: HttpRequest, player_id: int) -> Any:
                 "family": rating.family,
                 "rating": rating.rating,
                 "games": rating.games,
-                "history": list(history),
+                "history": [with_deal_url(request, change) for change in history],
             }
         )
     return out
+
+
+def with_deal_url(request: HttpRequest, change: dict[str, Any]) -> dict[str, Any]:
+    """A rating change with the absolute address of its deal's replay viewer (``None`` without a deal)."""
+    deal_id = change["deal_id"]
+    url = request.build_absolute_uri(reverse("deal-viewer", args=[deal_id])) if deal_id else None
+    return {**change, "deal_url": url}
