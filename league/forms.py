@@ -199,23 +199,39 @@ class SeatedDealForm(forms.Form):
 
 
 class DealForm(SeatedDealForm):
-    """One offline deal of a four-seat game: the declarer's seat, the defenders' points, San Da Ha's bid."""
+    """One offline deal of a four-seat game: the declarer's seat, the defenders' points, San Da Ha's bid,
+    one-deck Shengji's last trick and J-hook. The engine checks every range (``engine.entered``)."""
 
-    defender_points = forms.IntegerField(label=_("Defenders' points"), min_value=0, max_value=300, initial=0)
-    bid = forms.IntegerField(label=_("Bid"), min_value=5, max_value=80, required=False)
+    defender_points = forms.IntegerField(label=_("Defenders' points"), initial=0)
+    bid = forms.IntegerField(label=_("Bid"), required=False)
+    defenders_last = forms.BooleanField(label=_("The defenders took the last trick"), required=False)
+    hook = forms.ChoiceField(
+        label=_("J-hook: the J that took the last trick at rank J"),
+        choices=[("", _("none")), ("trump", _("the trump suit's J")), ("side", _("another suit's J"))],
+        required=False,
+    )
 
     def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
-        """A bid only in San Da Ha, where the kitty counts in the defenders' points."""
+        """A bid only in San Da Ha, where the kitty counts in the defenders' points; the last trick
+        and the J-hook only in one-deck Shengji, whose variants read them."""
         if game != "sandaha":
             del self.fields["bid"]
         else:
             self.fields["bid"].required = True
             self.fields["defender_points"].label = _("Defenders' points (kitty included)")
+        if game != "shengji":
+            del self.fields["defenders_last"], self.fields["hook"]
 
     def deal_input(self) -> DealInput:
         """The service's input from the valid form."""
         data = self.cleaned_data
-        return DealInput(data["declarer"], data["defender_points"], data.get("bid"))
+        return DealInput(
+            data["declarer"],
+            data["defender_points"],
+            data.get("bid"),
+            defenders_last=bool(data.get("defenders_last")),
+            hook=data.get("hook") or None,
+        )
 
 
 class FriendsDealForm(SeatedDealForm):

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from league.models import Club, Deal, Match, Player, ResultCorrection, ResultReport, Tournament
-from league.services import offline, results, rounds
+from league.services import offline, results, rounds, tournaments
 from tests.league_site.conftest import enter_players, make_tournament
 from tests.league_site.seated import reseat
 
@@ -132,3 +132,34 @@ def test_the_page_shows_the_reason_in_chinese(tractor_round: Tournament, as_user
     )
     assert chinese("The defenders' points are a multiple of 5, 0 or more.") in response.content.decode()
     assert not match.deals.exists()
+
+
+def test_the_form_takes_tractor_points_past_300(tractor_round: Tournament, as_user: Login) -> None:
+    """A multiplied kitty can lift the defenders past 300: 320 is six levels over 80 (tractor_outcome)."""
+    match = Match.objects.get(tournament=tractor_round)
+    as_user("member").post(f"/matches/{match.pk}/deals/", {"declarer": 0, "defender_points": 320})
+    assert match.deals.get().result["levels_after"] == ["2", "8"]
+
+
+@pytest.mark.parametrize(("hook", "dealer_level"), [("trump", "2"), ("side", "7"), ("", "Q")])
+def test_the_form_enters_a_shengji_j_hook(club: Club, as_user: Login, hook: str, dealer_level: str) -> None:
+    """With the J-hook rule, a dealer's side at J taken back by the defenders' last-trick J."""
+    t = tournaments.create_tournament(
+        club,
+        User.objects.get(username="owner"),
+        {"j_hook": True},
+        name="hooked",
+        game="shengji",
+        format="individual",
+        entry_kind="individual",
+        rounds_planned=1,
+        deals_per_match=9,
+    )
+    enter_players(t, [Player.objects.get(name=n) for n in ("Owner", "Director", "Member", "Offline 0")])
+    rounds.publish_round(rounds.generate_round(t))
+    match = Match.objects.get(tournament=t)
+    Match.objects.filter(pk=match.pk).update(situation={"deal": 4, "dealer": 0, "levels": ["J", "4"]})
+    fields = {"declarer": 0, "defender_points": 10, "defenders_last": "on" if hook else "", "hook": hook}
+    as_user("owner").post(f"/matches/{match.pk}/deals/", fields)
+    result = match.deals.get().result
+    assert result["levels_after"][0] == dealer_level and result.get("j_hook") == (hook or None)
