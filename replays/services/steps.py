@@ -36,6 +36,7 @@ class Story:
     tricks: list[dict[str, Any]] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
     kitty: dict[str, Any] = field(default_factory=dict)
+    friends: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The story as JSON for the page."""
@@ -45,6 +46,7 @@ class Story:
             "tricks": self.tricks,
             "claims": self.claims,
             "kitty": self.kitty,
+            "friends": self.friends,
         }
 
 
@@ -162,6 +164,16 @@ class StoryWatcher:
             self.story.claims.append({"at": at, **frame["last_claim"]})
         if "last_trick" in frame and frame["last_trick"] != prev["last_trick"] and not frame["trick"]:
             self._trick(at, frame)
+        if frame.get("calls") != prev.get("calls"):
+            self._answered(at, frame["calls"], prev.get("calls") or [])
+
+    def _answered(self, at: int, calls: list[dict[str, Any]], before: list[dict[str, Any]]) -> None:
+        # Zhao Pengyou: a called copy was played at this step; its player joined the declarer (or
+        # was already on the team, and the call is used up).
+        for i, call in enumerate(calls):
+            was = before[i]["by"] if i < len(before) else None
+            if call["by"] is not None and was is None:
+                self.story.friends.append({"at": at, **call})
 
     def _trick(self, at: int, frame: Frame) -> None:
         plays = frame["last_trick"]

@@ -240,6 +240,16 @@ function drawStory() {
     li.dataset.at = c.at;
     decl.append(li);
   }
+  const friends = $("friends");
+  if (friends) {
+    friends.replaceChildren();
+    for (const f of story.friends || []) {
+      const li = node("li", f.joined ? "joined" : "used-up");
+      li.dataset.at = f.at;
+      li.append(callEl(f));
+      friends.append(li);
+    }
+  }
   const kitty = $("kitty-story");
   kitty.replaceChildren();
   if (story.kitty.dealt) {
@@ -260,7 +270,7 @@ function drawStory() {
 // seat's perspective the kitty's cards stay hidden until the end, as the seat did not see them.
 function revealStory() {
   const end = state.at === last();
-  for (const el of document.querySelectorAll("#tricks li, #declarations li, #points-chart .bar")) {
+  for (const el of document.querySelectorAll("#tricks li, #declarations li, #friends li, #points-chart .bar")) {
     el.classList.toggle("future", Number(el.dataset.at) > state.at);
   }
   for (const el of document.querySelectorAll("#kitty-story p")) {
