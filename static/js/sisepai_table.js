@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 let socket = null;
 let view = null;
 let chosen = null; // the hand card picked for a discard
-let pending = null; // {action, window} last sent, sent again if another seat's answer made it stale
+let pending = null; // {action, version, window} last sent, sent again if another seat's answer made it stale
 let retryStale = false;
 let backoff = 0;
 let clockTimer = null;
@@ -41,19 +41,30 @@ function connect() {
 
 function act(action) {
   if (!view || !socket || socket.readyState !== WebSocket.OPEN) return;
-  pending = { action, window: windowKey() };
+  pending = { action, version: view.version, window: windowKey() };
   socket.send(JSON.stringify({ type: "act", action, version: view.version }));
 }
 
 // The card (and phase) an answer was meant for: an answer is only re-sent to the same window.
 const windowKey = () => JSON.stringify([view.deal, view.state.phase, view.state.shown]);
 
+// In a claim window several seats answer at once, so an answer may cross another seat's and be
+// refused as stale. It goes again on a newer view of the same window where it is still legal —
+// at once if such a view is already here (it may have overtaken the refusal), else on the next.
+function answerAgain() {
+  if (!pending || view.version <= pending.version) return;
+  const again = pending;
+  pending = null;
+  retryStale = false;
+  if (again.window === windowKey() && (view.legal || []).includes(again.action)) act(again.action);
+}
+
 function receive(frame) {
   if (frame.type === "error") {
-    // In a claim window several seats answer at once: an answer that crossed another seat's is
-    // refused as stale; the fresh view follows, and the answer goes again if it still fits.
-    if (frame.code === "stale_version" && pending) retryStale = true;
-    else showError(frame.message);
+    if (frame.code === "stale_version" && pending) {
+      retryStale = true;
+      answerAgain();
+    } else showError(frame.message);
     return;
   }
   if (frame.type === "lobby") {
@@ -67,11 +78,7 @@ function receive(frame) {
   view = frame;
   $("error").hidden = true;
   draw();
-  if (!retryStale) return;
-  retryStale = false;
-  const again = pending;
-  pending = null;
-  if (again.window === windowKey() && (view.legal || []).includes(again.action)) act(again.action);
+  if (retryStale) answerAgain();
 }
 
 function showError(message) {
@@ -200,6 +207,7 @@ function drawActions() {
   }
   const hints = view.legal || [];
   box.dataset.hints = JSON.stringify(hints); // the seat's own hints, for assistive tools and tests
+  box.dataset.version = view.version;
   const discards = hints.filter((h) => h.startsWith("discard "));
   if (discards.length) {
     const label = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.moves.pick;
