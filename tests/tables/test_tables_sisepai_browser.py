@@ -35,7 +35,8 @@ club = Club.objects.create(name="Four Colours", slug="four-colours")
 Membership.objects.create(club=club, user=user, role="owner")
 bots = {{1: "heuristic", 2: "heuristic"}}
 for seed in {seeds!r}:
-    table = seated_table(club, [user], "sisepai", bots=bots, seconds_per_decision=30)
+    # A long clock: with Celery the clocks run from the start, before the browser comes.
+    table = seated_table(club, [user], "sisepai", bots=bots, seconds_per_decision=900)
     secret = mock.Mock(side_effect=[seed, "5a17" * 8])  # the deck's seed, then its salt
     with mock.patch("tables.services.deals.secrets", token_hex=secret):
         start(table)
