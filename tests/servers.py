@@ -97,3 +97,32 @@ def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None 
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def shell(env: dict[str, str], script: str) -> str:
+    """Run Python in ``manage.py shell`` for the server's database; returns what it printed."""
+    return subprocess.run(
+        [str(BIN / "python"), "manage.py", "shell", "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+
+
+@contextlib.contextmanager
+def celery_worker(env: dict[str, str]) -> Iterator[None]:
+    """A solo Celery worker on the environment's ``CELERY_QUEUE`` when it has Redis (with Redis the
+    table steps are Celery tasks); without Redis, nothing: steps run on Daphne's event loop."""
+    if not env.get("REDIS_URL"):
+        yield
+        return
+    args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", env["CELERY_QUEUE"]]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -8,9 +8,7 @@ is taken from the page.
 
 from __future__ import annotations
 
-import contextlib
 import random
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,7 +19,7 @@ import pytest
 from engine import get_game
 from engine.sisepai.claims import may_demand_redeal
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
-from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+from tests.servers import celery_worker, daphne, manage, scratch_database, shell
 
 pytestmark = pytest.mark.browser
 
@@ -78,32 +76,14 @@ def redeal_seed() -> str:
 
 @pytest.fixture(scope="module")
 def ssp_site() -> Iterator[dict[str, Any]]:
-    """Daphne (and, with Redis, a Celery worker) with one Si Se Pai table already started."""
+    """Daphne (and, with Redis, a Celery worker) with two Si Se Pai tables started: a claim and a redeal."""
     with scratch_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=120"
         env["CELERY_QUEUE"] = f"browser-ssp-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
-        script = SETUP.format(seeds=[claim_seed(), redeal_seed()])
-        out = subprocess.run(
-            [str(BIN / "python"), "manage.py", "shell", "-c", script],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+        out = shell(env, SETUP.format(seeds=[claim_seed(), redeal_seed()]))
         claim_table, redeal_table = (int(line) for line in out.strip().splitlines()[-2:])
-        with contextlib.ExitStack() as stack:
-            if env.get("REDIS_URL"):
-                queue = env["CELERY_QUEUE"]
-                worker = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", queue]
-                proc = subprocess.Popen(
-                    worker, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-                )
-                stack.callback(proc.wait, 10)
-                stack.callback(proc.terminate)
-            url = stack.enter_context(daphne(env))
+        with celery_worker(env), daphne(env) as url:
             yield {"url": url, "table": claim_table, "redeal_table": redeal_table}
 
 
