@@ -141,6 +141,15 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
     }
 
 
+def claimed(frame: Frame, prev: Frame) -> bool:
+    """Si Se Pai: the claim window open at ``prev`` closed with a claim (a meld, then a discard;
+    or a win). Two claims in a row may read alike, so ``last_claim`` alone would miss the second."""
+    if prev["phase"] != "window":
+        return False
+    won = frame["phase"] == "over" and (frame.get("result") or {}).get("outcome") == "win"
+    return frame["phase"] == "discard" or won
+
+
 class StoryWatcher:
     """Notes phase changes, declarations, closed tricks, claims and the kitty as frames go by."""
 
@@ -154,18 +163,25 @@ class StoryWatcher:
         prev = self.prev
         self.prev = frame
         if prev is None or frame["phase"] != prev["phase"]:
-            self.story.phases.append({"at": at, "phase": frame["phase"]})
+            self._phase(at, frame)
             self._kitty(at, frame, prev)
         if prev is None:
             return
         if frame.get("declaration") != prev.get("declaration") and frame.get("declaration"):
             self.story.declarations.append({"at": at, **frame["declaration"]})
-        if frame.get("last_claim") != prev.get("last_claim") and frame.get("last_claim"):
+        if frame.get("last_claim") and claimed(frame, prev):
             self.story.claims.append({"at": at, **frame["last_claim"]})
         if "last_trick" in frame and frame["last_trick"] != prev["last_trick"] and not frame["trick"]:
             self._trick(at, frame)
         if frame.get("calls") != prev.get("calls"):
             self._answered(at, frame["calls"], prev.get("calls") or [])
+
+    def _phase(self, at: int, frame: Frame) -> None:
+        # A Si Se Pai turn runs draw, window and discard over and over: only the first of each is
+        # a landmark to jump to (the claims are the others).
+        if "shown" in frame and any(p["phase"] == frame["phase"] for p in self.story.phases):
+            return
+        self.story.phases.append({"at": at, "phase": frame["phase"]})
 
     def _answered(self, at: int, calls: list[dict[str, Any]], before: list[dict[str, Any]]) -> None:
         # Zhao Pengyou: a called copy was played at this step; its player joined the declarer (or

@@ -22,7 +22,7 @@ from replays.services.steps import Replay, build, build_many, family_of, parse_p
 
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
-FRAME_FORMAT = 2
+FRAME_FORMAT = 3
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
