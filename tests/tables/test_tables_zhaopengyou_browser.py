@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
-from tests.servers import daphne, manage, scratch_database
+from tests.servers import celery_worker, daphne, manage, scratch_database, shell
 from tests.tables.test_tables_browser import SETUP, make, my_move, table_site  # noqa: F401  (the same site)
 
 pytestmark = pytest.mark.browser
@@ -186,13 +187,14 @@ for attempt in range(50):
 
 @pytest.fixture(scope="module")
 def declarer_site() -> Iterator[str]:
-    """Daphne with a fast pace and a 6-seat table where the player has declared and must take the kitty."""
+    """Daphne (and, with Redis, a Celery worker) at a fast pace, with a 6-seat table where the player
+    has declared and must take the kitty."""
     with scratch_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
+        env["CELERY_QUEUE"] = f"browser-zp-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "shell", "-c", SETUP)
-        manage(env, "shell", "-c", DECLARED)
-        with daphne(env) as url:
+        shell(env, SETUP + DECLARED)
+        with celery_worker(env), daphne(env) as url:
             yield url
 
 
