@@ -114,7 +114,7 @@ def ring(seats: list[TableSeat], mine: int | None) -> list[dict[str, Any]]:
     out = []
     for seat in seats:
         angle = 2 * math.pi * ((seat.seat - base) % count) / count
-        x = round(50 + 44 * math.sin(angle), 1)
+        x = round(50 + 40 * math.sin(angle), 1)
         y = round(50 + 40 * math.cos(angle), 1)
         out.append({"seat": seat.seat, "name": seat.display_name, "bot": seat.bot, "x": x, "y": y})
     return out
