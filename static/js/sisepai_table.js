@@ -227,6 +227,7 @@ function drawActions() {
 }
 
 function drawHand() {
+  $("mine").hidden = view.seat === null || view.seat === undefined; // spectators hold no hand
   const box = $("hand");
   box.replaceChildren();
   const hand = view.hand || state().hand || [];

@@ -210,3 +210,17 @@ def test_a_redeal_asked_on_the_page_ends_the_deal_in_words(page: Any, ssp_site: 
         "heuristic bot 0",
         "heuristic bot 0",
     ]
+
+
+def test_a_visitor_watches_without_a_hand(browser: Any, ssp_site: dict[str, Any]) -> None:  # noqa: F811
+    """Someone not logged in watches a public club's table: counts of every hand, no moves."""
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto(f"{ssp_site['url']}/tables/{ssp_site['table']}/")
+        tab.wait_for_selector("#play:not([hidden])")
+        assert tab.inner_text("#actions") == "You are watching this table."
+        assert tab.locator("#mine").is_hidden()
+        assert tab.locator("#others .ssp-seat .tag", has_text="in hand").count() == 3
+    finally:
+        context.close()
