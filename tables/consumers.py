@@ -20,7 +20,9 @@ MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
 _shared: dict[tuple[int, int, int], asyncio.Future[Any]] = {}
 
 
-async def shared_frames(table_id: int, deal_id: int, version: int) -> dict[Any, tuple[tuple[int, int], str]]:
+async def shared_frames(
+    table_id: int, deal_id: int, version: int, move: Any = None
+) -> dict[Any, tuple[tuple[int, int], str]]:
     """The encoded frames of every seat after an event, computed once for all sockets of this process."""
     ready = views.rendered(table_id, deal_id, version)
     if ready is not None:
@@ -28,7 +30,7 @@ async def shared_frames(table_id: int, deal_id: int, version: int) -> dict[Any, 
     key = (table_id, deal_id, version)
     future = _shared.get(key)
     if future is None:
-        future = asyncio.ensure_future(db(views.encoded_views)(table_id, deal_id, version))
+        future = asyncio.ensure_future(db(views.encoded_views)(table_id, deal_id, version, move))
         _shared[key] = future
         # Kept briefly: every socket of the table on this node asks within milliseconds.
         asyncio.get_running_loop().call_later(5, _shared.pop, key, None)
@@ -155,11 +157,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         if (deal, version) <= self.shown:
             return  # already showing this version or a newer one
-        await self.send_shared(deal, version)
+        await self.send_shared(deal, version, event.get("move"))
 
-    async def send_shared(self, deal: int, version: int) -> None:
+    async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""
-        frames = await shared_frames(self.table_id, deal, version)
+        frames = await shared_frames(self.table_id, deal, version, move)
         shown, text = frames.get(self.seat, frames[None])
         if shown <= self.shown:
             return

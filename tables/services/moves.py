@@ -37,6 +37,9 @@ class Applied:
     version: int
     over: bool
     match_over: bool
+    seat: int = 0
+    action: str = ""  # the move in notation
+    at: float = 0.0  # when it was made (epoch seconds)
 
 
 def apply_move(
@@ -89,7 +92,7 @@ def _apply(
             Move.objects.create(deal_id=deal_id, seq=deal.version, seat=seat, action=str(action), auto=auto)
             deal.version += 1
             entry.version, entry.since, entry.deal = deal.version, states.now(), deal
-            return _applied(deal, entry, _finish_if_over(deal, entry)), entry
+            return _applied(deal, entry, _finish_if_over(deal, entry), seat, str(action)), entry
     except (EngineError, TableError):
         # Refused before anything changed: the engine validates before it mutates the state.
         if entry is not None and entry.deal is not None and entry.version == entry.deal.version:
@@ -118,7 +121,7 @@ def _apply_cached(
         entry.deal = None  # changed but not stored: this state must never be cached
         raise
     entry.version, entry.since = deal.version, created.timestamp()
-    return _applied(deal, entry, match_over), entry
+    return _applied(deal, entry, match_over, seat, str(action)), entry
 
 
 def _claim_and_insert(deal_id: int, version: int, seat: int, action: str, auto: bool, created: Any) -> bool:
@@ -160,8 +163,9 @@ def _finish_if_over(deal: Deal, entry: states.Cached) -> bool:
     return match_over
 
 
-def _applied(deal: Deal, entry: states.Cached, match_over: bool) -> Applied:
-    return Applied(deal.pk, deal.match_id, deal.version, entry.state.is_over(), match_over)
+def _applied(deal: Deal, entry: states.Cached, match_over: bool, seat: int, action: str) -> Applied:
+    over = entry.state.is_over()
+    return Applied(deal.pk, deal.match_id, deal.version, over, match_over, seat, action, entry.since)
 
 
 def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | None) -> None:
@@ -213,19 +217,26 @@ def after_commit(applied: Applied, entry: states.Cached) -> None:
     states.put(applied.deal_id, entry)
     if table is None:
         return
-    notify(table.group, applied.deal_id, applied.version)
+    # The move rides along so other nodes catch their cached state up without a query; the event
+    # stays between servers (sockets only ever get their own seat's view). Not for a deal's last
+    # move: its result is read from the database.
+    move = None if applied.over else {"seat": applied.seat, "action": applied.action, "at": applied.at}
+    notify(table.group, applied.deal_id, applied.version, move)
     if applied.over and not applied.match_over:
         pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
     elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)
 
 
-def notify(group: str, deal_id: int, version: int) -> None:
-    """Send the small group event that makes every socket of the table fetch its own view."""
+def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None = None) -> None:
+    """Send the small group event that makes every socket of the table fetch its own view
+    (``move``: the committed move that made ``version``, for ``states.catch_up``)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "table.updated", "deal": deal_id, "version": version}
+    message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
+    if move is not None:
+        message["move"] = move
     loop = pacing.serving_loop()
     if loop is not None:
         # Called from a worker thread of the process serving the sockets: hand the send to its

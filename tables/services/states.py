@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from engine import get_game
+from engine.errors import EngineError
 from engine.game import DealState
 from league.models import Deal, Move
 
@@ -75,6 +76,24 @@ def clear() -> None:
     """Forget every cached state (tests)."""
     with _lock:
         _cache.clear()
+
+
+def catch_up(deal_id: int, version: int, seat: int, action: str, at: float) -> None:
+    """Bring the cached state to ``version`` with the committed move that made it, when the cache
+    is exactly one move behind (the move was applied on another node); otherwise do nothing and
+    let the next reader rebuild from the move log."""
+    with lock_of(deal_id):
+        entry = peek(deal_id)
+        if entry is None or entry.deal is None or entry.version != version - 1:
+            return
+        take(deal_id)
+        try:
+            entry.state.apply(seat, get_game(entry.deal.game).parse_action(action))
+        except EngineError:
+            return  # not the move this state expects: drop the entry, the database knows
+        entry.version, entry.since = version, at
+        entry.deal.version = version
+        put(deal_id, entry)
 
 
 def fresh_state(deal: Deal) -> DealState:

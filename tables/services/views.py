@@ -121,11 +121,14 @@ def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str]
     return sorted(cards, key=lambda c: (SUIT_ORDER.get(trump.eff[c], 5), -trump.order[c]))
 
 
-def encoded_views(table_id: int, deal_id: int, version: int) -> dict[int | None, tuple[tuple[int, int], str]]:
+def encoded_views(
+    table_id: int, deal_id: int, version: int, move: Any = None
+) -> dict[int | None, tuple[tuple[int, int], str]]:
     """Every seat's and the spectators' frame after one event, JSON-encoded, computed once per process.
 
     Sockets of the same table on one node share this one result (kept for the next events too);
-    each socket still sends only the entry of its own seat.
+    each socket still sends only the entry of its own seat. ``move``: the event's committed move
+    (``{"seat", "action", "at"}``), which lets a node that did not apply it skip the queries.
     """
     key = (table_id, deal_id, version)
     with states.lock_of(deal_id):
@@ -133,6 +136,10 @@ def encoded_views(table_id: int, deal_id: int, version: int) -> dict[int | None,
         out = rendered(table_id, deal_id, version)
         if out is not None:
             return out
+        if isinstance(move, dict):
+            seat, action, at = move.get("seat"), move.get("action"), move.get("at")
+            if type(seat) is int and isinstance(action, str) and isinstance(at, (int, float)):
+                states.catch_up(deal_id, version, seat, action, at)
         table = info.of_table(table_id)
         out = {}
         for seat in [*(s.seat for s in table.seats), None]:
