@@ -18,8 +18,9 @@ from django.utils import timezone
 from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
-from league.models import Deal, Match, MatchSeat, Player
+from league.models import Deal, Match, MatchSeat
 from league.services import outcome
+from league.services.clubs import ensure_player
 from tables.models import LiveTable
 from tables.services.lobby_rows import lobby_changed
 
@@ -110,7 +111,8 @@ def begin_match(table: LiveTable) -> Deal:
         for seat in table.seats.select_related("user").order_by("seat"):
             player = seat.player
             if player is None and seat.user_id is not None:
-                player = Player.objects.filter(user_id=seat.user_id).first()
+                # A member who has never played still gets a player row, so records and ratings name them.
+                player = ensure_player(table.club, seat.user)
             MatchSeat.objects.create(match=match, seat=seat.seat, player=player, bot=seat.bot)
         table.match = match
     match.status = Match.Status.PLAYING

@@ -117,6 +117,18 @@ def test_the_table_starts_when_every_seat_is_ready(club: Any, members: list[Any]
         lobby.take_seat(table.pk, members[2], 2)
 
 
+def test_a_member_without_a_player_row_is_named_in_the_match(
+    club: Any, members: list[Any], manual: None
+) -> None:
+    """Starting a table gives a seated member a player row, so the record names them, not an empty seat."""
+    assert not Player.objects.filter(user=members[1]).exists()
+    table = seated_table(club, [members[1]], bots={1: "random", 2: "random", 3: "random"})
+    deal = start(table)
+    seat = MatchSeat.objects.get(match=deal.match, seat=0)
+    assert seat.player is not None and seat.player.user == members[1]
+    assert deal.seats[0]["name"] == "member1"
+
+
 def test_a_published_round_creates_tables_that_start_when_players_arrive(
     club: Any, members: list[Any], manual: None
 ) -> None:
