@@ -111,7 +111,9 @@ if REDIS_URL:
             "CONFIG": {
                 # DESIGN.md pitfalls: the default capacity (100 per process) silently drops group
                 # messages under load, and redis-py 8's pool raises instead of waiting at 100.
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                # redis-py 8 also times socket reads out after 5 s, as long as the layer's blocking
+                # BZPOPMIN waits: an idle receive then crashed its consumer (channels_redis#422).
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
                 "capacity": 5000,
                 "expiry": 30,
             },
