@@ -244,6 +244,10 @@ def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None =
         future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
         future.add_done_callback(_log_failure)
         return
+    if pacing.serving_loop_gone():
+        # A server step that outlived the loop serving this process's sockets: async_to_sync would
+        # wait on that loop forever. Dropping the event is safe: versions and sync catch up.
+        return
     async_to_sync(layer.group_send)(group, message)
 
 

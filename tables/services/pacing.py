@@ -99,6 +99,13 @@ def serving_loop() -> asyncio.AbstractEventLoop | None:
     return loop
 
 
+def serving_loop_gone() -> bool:
+    """True when this process served sockets on an event loop that has since stopped (shutdown,
+    or the end of a test): nobody here is left to tell, and waiting on that loop never ends."""
+    loop = _loop
+    return loop is not None and (loop.is_closed() or not loop.is_running())
+
+
 def schedule(deal_id: int, version: int, delay: float) -> None:
     """Run ``advance(deal_id, version)`` after ``delay`` seconds on the configured back end."""
     mode = backend()
