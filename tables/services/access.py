@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from league import access as league_access
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import info, lobby, presence
+from tables.services import info, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
 
 
@@ -27,6 +27,23 @@ def arrived(table_id: int, user: Any) -> None:
     presence.arrive(table_id)
     if getattr(user, "is_authenticated", False):
         lobby.arrive(table_id, user)
+    replan(table_id)
+
+
+def replan(table_id: int) -> None:
+    """With in-process pacing, plan the table's next server step again when a socket joins.
+
+    A table started by another process (a management command, a test) or before this process
+    restarted has no timer here; Celery countdowns need no such help, they outlive any node.
+    """
+    if pacing.backend() != "asyncio":
+        return
+    table = info.of_table(table_id)
+    if table.match_id is None:
+        return
+    deal = Deal.objects.filter(match_id=table.match_id).order_by("-number").only("id", "version").first()
+    if deal is not None:
+        pacing.plan(deal.pk, deal.version)
 
 
 def seat_for(table_id: int, user: Any, wanted: int | None) -> int | None:

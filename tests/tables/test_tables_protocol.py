@@ -274,3 +274,21 @@ async def test_a_member_of_another_seat_cannot_act_for_it(club: Club, members: l
     deal = await begin(table)
     with pytest.raises(NotYourSeat):
         await database_sync_to_async(moves.apply_move)(deal.pk, 1, "declare 2S", 0, user_id=members[0].pk)
+
+
+async def test_a_table_started_by_another_process_moves_on_when_a_socket_joins(
+    club: Club, members: list[Any], settings: Any
+) -> None:
+    """The draw is paced again by the serving process once someone opens the table's socket."""
+    table, cookies = await four_seated(club, members[:1], bots={1: "random", 2: "random", 3: "random"})
+    # Started as by a management command: its first step waits in a list no serving loop reads.
+    settings.TABLES_PACING = "manual"
+    deal = await begin(table)
+    settings.TABLES_PACING = "asyncio"
+    ws = socket(table.pk, cookies[0])
+    connected, _ = await ws.connect()
+    assert connected
+    frame = await until(ws, lambda f: f["type"] == "view")
+    await until(ws, lambda f: f["type"] == "view" and f["version"] > frame["version"])
+    assert await database_sync_to_async(lambda: Deal.objects.get(pk=deal.pk).version)() > 0
+    await ws.disconnect()
