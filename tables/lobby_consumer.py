@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.utils import translation
 
 from league import access
 from league.models import Club
+from tables.services import pacing
 from tables.services.lobby_rows import lobby_group, lobby_tables
 
 
@@ -59,6 +61,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         self.language = page_language(self.scope.get("query_string", b""))
         self.group = lobby_group(self.club.pk)
+        # Lobby events are sent from worker threads through the loop that serves this process's sockets.
+        pacing.register_loop(asyncio.get_running_loop())
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.refresh()
