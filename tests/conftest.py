@@ -23,12 +23,19 @@ def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+# Tests whose outcome cannot depend on the back end: the engine and the league's pure algorithms
+# import no Django models. ``.ci/run`` runs them once, on the embedded default, with everything else.
+BACKEND_FREE_DIRS = ("tests/engine/", "tests/league/")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Skip (or, when required, fail) tests whose back end or browser is missing."""
     require_services = os.environ.get("REQUIRE_SERVICES") == "1"
     require_browser = os.environ.get("REQUIRE_BROWSER") == "1"
     has_browser = chromium_path() is not None
     for item in items:
+        if item.nodeid.startswith(BACKEND_FREE_DIRS):
+            item.add_marker(pytest.mark.backend_free)
         if "services" in item.keywords and not HAS_SERVICES and not require_services:
             item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL"))
         if "browser" in item.keywords and not has_browser and not require_browser:
