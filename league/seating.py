@@ -44,9 +44,20 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 PARTNER_WEIGHT = 2
 KEEP_APART_WEIGHT = 1000
+
+
+class PlanOptions(TypedDict, total=False):
+    """The options :func:`plan_rounds` takes besides ``history``; its signature has the defaults."""
+
+    keep_apart: Iterable[tuple[int, int]]
+    partners_opposite: bool
+    min_size: int | None
+    iterations: int
+    restarts: int
 
 
 class SeatingError(Exception):
@@ -110,25 +121,10 @@ def seat_round(
     rng: random.Random,
     *,
     history: Sequence[SeatedRound] = (),
-    keep_apart: Iterable[tuple[int, int]] = (),
-    partners_opposite: bool = False,
-    min_size: int | None = None,
-    iterations: int = 200_000,
-    restarts: int = 5,
+    **options: Unpack[PlanOptions],
 ) -> SeatedRound:
     """Seat one round after ``history`` (see :func:`plan_rounds`)."""
-    return plan_rounds(
-        players,
-        1,
-        size,
-        rng,
-        history=history,
-        keep_apart=keep_apart,
-        partners_opposite=partners_opposite,
-        min_size=min_size,
-        iterations=iterations,
-        restarts=restarts,
-    )[0]
+    return plan_rounds(players, 1, size, rng, history=history, **options)[0]
 
 
 def seat_planned_round(
@@ -138,11 +134,7 @@ def seat_planned_round(
     total_rounds: int,
     *,
     history: Sequence[SeatedRound] = (),
-    keep_apart: Iterable[tuple[int, int]] = (),
-    partners_opposite: bool = False,
-    min_size: int | None = None,
-    iterations: int = 200_000,
-    restarts: int = 5,
+    **options: Unpack[PlanOptions],
 ) -> SeatedRound:
     """Seat round ``len(history) + 1`` as one round of a plan for all ``total_rounds``."""
     # Drawing round by round paints itself into a corner (24 players at four seats meet
@@ -152,21 +144,11 @@ def seat_planned_round(
     # entry, a table changed by hand) the remaining rounds are planned again after what was
     # actually played, and the first of them is returned. ``players`` must come in the same
     # order at every call (e.g. by entry id) for the plan to be the same.
-    apart = list(keep_apart)
+    options["keep_apart"] = list(options.get("keep_apart", ()))  # read by up to two plans
+    partners_opposite = options.get("partners_opposite", False)
 
     def plan(count: int, rng: random.Random, earlier: Sequence[SeatedRound]) -> list[SeatedRound]:
-        return plan_rounds(
-            players,
-            count,
-            size,
-            rng,
-            history=earlier,
-            keep_apart=apart,
-            partners_opposite=partners_opposite,
-            min_size=min_size,
-            iterations=iterations,
-            restarts=restarts,
-        )
+        return plan_rounds(players, count, size, rng, history=earlier, **options)
 
     number = len(history) + 1
     if number <= total_rounds:
