@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db import transaction
@@ -97,11 +97,12 @@ class Sockets:
 
 
 async def watch_match(
-    table: LiveTable, cookies: list[bytes | None], receivers: list[int | None]
+    table: LiveTable, cookies: list[bytes | None], receivers: list[int | None], timeout: float = 30
 ) -> list[Any]:
     """Start ``table`` with a socket per cookie and read them all until the match is over.
 
-    Returns every view frame as ``(receiver, frame)``, ``receivers`` naming each socket's seat.
+    Returns every view frame as ``(receiver, frame)``, ``receivers`` naming each socket's seat;
+    fails when no socket receives a frame for ``timeout`` seconds.
     """
     from channels.db import database_sync_to_async
 
@@ -114,7 +115,7 @@ async def watch_match(
     await database_sync_to_async(start)(table)
     try:
         while True:
-            _index, frame = await group.next(timeout=30)
+            _index, frame = await group.next(timeout=timeout)
             if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
                 break
     finally:
@@ -144,3 +145,19 @@ def replayed_frames(frames: list[Any]) -> Iterator[tuple[Any, int | None, dict[s
                 state.apply(moves[version].seat, game.parse_action(moves[version].action))
                 version += 1
             yield state, seat, frame
+
+
+def check_frames(
+    frames: list[Any], check: Callable[[Any, int | None, dict[str, Any]], None]
+) -> tuple[int, int]:
+    """Replay each deal and ``check(state, receiver, frame)`` every frame at its version.
+
+    Returns how many deals and frames were checked.
+    """
+    deals: set[int] = set()
+    checked = 0
+    for state, seat, frame in replayed_frames(frames):
+        check(state, seat, frame)
+        deals.add(frame["deal"])
+        checked += 1
+    return len(deals), checked

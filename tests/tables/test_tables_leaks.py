@@ -10,17 +10,14 @@ card that is in no visible zone).
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 
-from engine import get_game
-from league.models import Deal, Move
-from tables.services import states
-from tests.tables.conftest import session_cookie, socket
-from tests.tables.helpers import Sockets, cards_in, seated_table, start
+from league.models import Deal
+from tests.tables.conftest import session_cookie
+from tests.tables.helpers import cards_in, check_frames, seated_table, watch_match
 
 # What a frame holds is built from the engine's views, whichever database or channel layer carries
 # it: CI runs this long check once, on the embedded default (see tests/conftest.py).
@@ -39,44 +36,9 @@ def new_table(club: Any, members: list[Any], game: str) -> tuple[Any, list[bytes
 
 
 async def play_match(club: Any, members: list[Any], game: str) -> list[tuple[int | None, dict[str, Any]]]:
-    """One match watched by seat 0's socket and a spectator's; returns every view frame."""
+    """One match watched by seat 0's socket and a spectator's (members[2] holds no seat)."""
     table, cookies = await new_table(club, members, game)
-    communicators = [socket(table.pk, c) for c in cookies]
-    for communicator in communicators:
-        assert (await communicator.connect())[0]
-    group = Sockets(communicators)
-    await database_sync_to_async(start)(table)
-    receivers = [0, None]  # members[2] holds no seat: a spectator
-    try:
-        while True:
-            index, frame = await group.next(timeout=20)
-            if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
-                break
-    finally:
-        await group.close()
-    return [(receivers[i], f) for i in range(2) for f in group.frames[i] if f["type"] == "view"]
-
-
-def check_frames(frames: list[tuple[int | None, dict[str, Any]]]) -> tuple[int, int]:
-    """Replay each deal and check every frame at its version; returns (deals, frames) checked."""
-    by_deal: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
-    for seat, frame in frames:
-        by_deal[frame["deal"]].append((seat, frame))
-    checked = 0
-    for deal_id, deal_frames in by_deal.items():
-        deal = Deal.objects.get(pk=deal_id)
-        game = get_game(deal.game)
-        state = states.fresh_state(deal)
-        deal_frames.sort(key=lambda item: item[1]["version"])
-        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
-        version = 0
-        for seat, frame in deal_frames:
-            while version < frame["version"]:
-                state.apply(moves[version].seat, game.parse_action(moves[version].action))
-                version += 1
-            assert_no_leak(state, seat, frame)
-            checked += 1
-    return len(by_deal), checked
+    return await watch_match(table, cookies, [0, None], timeout=20)
 
 
 def assert_no_leak(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
@@ -107,7 +69,7 @@ async def test_no_frame_shows_a_card_its_receiver_may_not_see(
         frames += await play_match(club, members, GAMES[round_ % len(GAMES)])
         round_ += 1
         deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
-    checked_deals, checked = await database_sync_to_async(check_frames)(frames)
+    checked_deals, checked = await database_sync_to_async(check_frames)(frames, assert_no_leak)
     assert checked_deals >= DEALS
     assert checked > 20 * DEALS
     print(f"leak check: {checked_deals} deals, {checked} frames")

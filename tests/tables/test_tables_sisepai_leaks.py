@@ -26,7 +26,7 @@ from engine.sisepai.state import SiSePaiDeal
 from league.models import Deal, Move
 from tables.services import states
 from tests.tables.conftest import session_cookie
-from tests.tables.helpers import replayed_frames, seated_table, watch_match
+from tests.tables.helpers import check_frames, seated_table, watch_match
 
 # What a frame holds is built from the engine's views, whichever database or channel layer carries
 # it: CI runs this long check once, on the embedded default (see tests/conftest.py).
@@ -68,8 +68,9 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def assert_frame_is_the_receivers_view(state: SiSePaiDeal, seat: int | None, frame: dict[str, Any]) -> None:
+def assert_frame_is_the_receivers_view(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
     """The frame holds the receiver's view, hints and clock, and nothing that hidden cards decide."""
+    assert isinstance(state, SiSePaiDeal)
     where = (seat, frame["deal"], frame["version"])
     assert frame["state"] == as_json(state.view(seat)), where
     assert frame["hand"] == (None if seat is None else as_json(state.view(seat)["hand"])), where
@@ -84,16 +85,6 @@ def assert_frame_is_the_receivers_view(state: SiSePaiDeal, seat: int | None, fra
         other = redealt(state, seat, rng)
         assert as_json(other.view(seat)) == frame["state"], where
         assert sorted(other.must_move()) == waiting, where
-
-
-def check_frames(frames: list[tuple[int | None, dict[str, Any]]]) -> tuple[int, int]:
-    """Replay each deal and check every frame at its version; returns (deals, frames) checked."""
-    deals: set[int] = set()
-    for state, seat, frame in replayed_frames(frames):
-        assert isinstance(state, SiSePaiDeal)
-        assert_frame_is_the_receivers_view(state, seat, frame)
-        deals.add(frame["deal"])
-    return len(deals), len(frames)
 
 
 def check_windows(deal: Deal) -> Counter[str]:
@@ -133,7 +124,9 @@ async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim(
     while deals < DEALS:
         frames += await play_match(club, members)
         deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
-    checked_deals, checked = await database_sync_to_async(check_frames)(frames)
+    checked_deals, checked = await database_sync_to_async(check_frames)(
+        frames, assert_frame_is_the_receivers_view
+    )
     assert checked_deals >= DEALS
     assert checked > 20 * DEALS
     windows: Counter[str] = Counter()

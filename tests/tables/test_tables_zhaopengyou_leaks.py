@@ -10,20 +10,17 @@ order, whoever holds it).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from itertools import islice
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 
-from engine import get_game
 from engine.cards import RANKS, SUITS
 from engine.zhaopengyou.actions import Call
 from league.models import Deal, Move
-from tables.services import states
-from tests.tables.conftest import session_cookie, socket
-from tests.tables.helpers import Sockets, seated_table, start
+from tests.tables.conftest import session_cookie
+from tests.tables.helpers import check_frames, seated_table, watch_match
 from tests.tables.test_tables_leaks import assert_no_leak
 
 # What a frame holds is built from the engine's views, whichever database or channel layer carries
@@ -45,22 +42,9 @@ def new_table(club: Any, members: list[Any]) -> tuple[Any, list[bytes]]:
 
 
 async def play_match(club: Any, members: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
-    """One match watched by seat 0's, seat 1's and a spectator's sockets; returns every view frame."""
+    """One match watched by seat 0's, seat 1's and a spectator's sockets (members[2] holds no seat)."""
     table, cookies = await new_table(club, members)
-    communicators = [socket(table.pk, c) for c in cookies]
-    for communicator in communicators:
-        assert (await communicator.connect())[0]
-    group = Sockets(communicators)
-    await database_sync_to_async(start)(table)
-    receivers = [0, 1, None]  # members[2] holds no seat: a spectator
-    try:
-        while True:
-            _index, frame = await group.next(timeout=30)
-            if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
-                break
-    finally:
-        await group.close()
-    return [(receivers[i], f) for i in range(3) for f in group.frames[i] if f["type"] == "view"]
+    return await watch_match(table, cookies, [0, 1, None])
 
 
 def call_order(state: Any) -> list[str]:
@@ -88,26 +72,9 @@ def set_aside_announcements(state: Any, frame: dict[str, Any]) -> dict[str, Any]
     return frame
 
 
-def check_frames(frames: list[tuple[int | None, dict[str, Any]]]) -> tuple[int, int]:
-    """Replay each deal and check every frame at its version; returns (deals, frames) checked."""
-    by_deal: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
-    for seat, frame in frames:
-        by_deal[frame["deal"]].append((seat, frame))
-    checked = 0
-    for deal_id, deal_frames in by_deal.items():
-        deal = Deal.objects.get(pk=deal_id)
-        game = get_game(deal.game)
-        state = states.fresh_state(deal)
-        deal_frames.sort(key=lambda item: item[1].get("shown", item[1]["version"]))
-        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
-        version = 0
-        for seat, frame in deal_frames:
-            while version < frame["version"]:
-                state.apply(moves[version].seat, game.parse_action(moves[version].action))
-                version += 1
-            assert_no_leak(state, seat, set_aside_announcements(state, frame))
-            checked += 1
-    return len(by_deal), checked
+def assert_no_unannounced_leak(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
+    """The four-player check on the frame, once the announcements are checked and set aside."""
+    assert_no_leak(state, seat, set_aside_announcements(state, frame))
 
 
 async def test_no_frame_at_a_nine_player_table_shows_a_card_its_receiver_may_not_see(
@@ -122,7 +89,7 @@ async def test_no_frame_at_a_nine_player_table_shows_a_card_its_receiver_may_not
         played = await database_sync_to_async(
             Deal.objects.filter(status="finished", result__outcome="played").count
         )()
-    checked_deals, checked = await database_sync_to_async(check_frames)(frames)
+    checked_deals, checked = await database_sync_to_async(check_frames)(frames, assert_no_unannounced_leak)
     assert played >= DEALS and checked_deals >= DEALS
     # Three receivers; fast bots coalesce some versions, but most moves reach every socket.
     assert checked > 1.5 * await database_sync_to_async(Move.objects.count)()
