@@ -66,9 +66,32 @@ def scratch_database() -> Iterator[dict[str, str]]:
             yield env
 
 
-def manage(env: dict[str, str], *args: str) -> None:
-    """Run a management command for the server's database."""
-    subprocess.run([str(BIN / "python"), "manage.py", *args], cwd=ROOT, env=env, check=True, timeout=300)
+def manage(env: dict[str, str], *args: str, timeout: float = 300) -> str:
+    """Run a management command for the server's database; returns what it printed."""
+    return subprocess.run(
+        [str(BIN / "python"), "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+        timeout=timeout,
+    ).stdout
+
+
+@contextlib.contextmanager
+def process(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process with its output dropped; stopped at the end (killed if it will not stop)."""
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 @contextlib.contextmanager
@@ -80,36 +103,15 @@ def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None 
     args[0] = str(BIN / "daphne")
     args[args.index("-b") + 1] = "127.0.0.1"
     args[args.index("-p") + 1] = str(port)
-    proc = subprocess.Popen(
-        args,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     url = f"http://127.0.0.1:{port}"
-    try:
+    with process(args, env):
         wait_for_http(f"{url}/healthz")
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def shell(env: dict[str, str], script: str) -> str:
     """Run Python in ``manage.py shell`` for the server's database; returns what it printed."""
-    return subprocess.run(
-        [str(BIN / "python"), "manage.py", "shell", "-c", script],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    return manage(env, "shell", "-c", script, timeout=120)
 
 
 @contextlib.contextmanager
@@ -119,10 +121,7 @@ def celery_worker(env: dict[str, str]) -> Iterator[None]:
     if not env.get("REDIS_URL"):
         yield
         return
-    args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", env["CELERY_QUEUE"]]
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
+    queue = env["CELERY_QUEUE"]
+    args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", queue, "--loglevel=warning"]
+    with process(args, env):
         yield
-    finally:
-        proc.terminate()
-        proc.wait(10)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+from tests.servers import daphne, manage, scratch_database
 
 pytestmark = pytest.mark.browser
 
@@ -20,23 +19,7 @@ def replay_site() -> Iterator[dict[str, Any]]:
     with scratch_database() as env:
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "demo_data")
-        out = subprocess.run(
-            [
-                str(BIN / "python"),
-                "manage.py",
-                "make_sample_deals",
-                "--games",
-                "tractor,sisepai,zhaopengyou",
-                "--deals",
-                "2",
-            ],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        ).stdout
+        out = manage(env, "make_sample_deals", "--games", "tractor,sisepai,zhaopengyou", "--deals", "2")
         deals = {name: int(pk) for name, pk in re.findall(r"^(\w+): .* first /deals/(\d+)/$", out, re.M)}
         with daphne(env) as url:
             yield {"url": url, "deals": deals}

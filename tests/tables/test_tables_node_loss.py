@@ -9,20 +9,26 @@ move: every deal's Move rows are exactly ``0 .. version - 1`` and replay to the 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import random
 import signal
-import subprocess
 import time
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.servers import BIN, ROOT, free_port, manage, scratch_database, wait_for_http
+from tests.servers import (
+    BIN,
+    celery_worker,
+    free_port,
+    manage,
+    process,
+    scratch_database,
+    shell,
+    wait_for_http,
+)
 
 pytestmark = pytest.mark.services
 
@@ -61,21 +67,6 @@ table = LiveTable.objects.get(pk={table})
 for n in range(4):
     lobby.set_ready(table.pk, get_user_model().objects.get(username=f"node{{n}}"))
 """
-
-
-@contextlib.contextmanager
-def process(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
-    """A server process, killed at the end if still running."""
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
 
 
 def node(env: dict[str, str]) -> tuple[list[str], str]:
@@ -139,29 +130,10 @@ def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
             DB_CONN_MAX_AGE="0",
         )
         manage(env, "migrate", "--noinput", "-v0")
-        made = subprocess.run(
-            [str(BIN / "python"), "manage.py", "shell", "-c", SETUP],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        setup = json.loads(made.stdout.strip().splitlines()[-1])
-        worker_args = [
-            str(BIN / "celery"),
-            "-A",
-            "cardclub",
-            "worker",
-            "--pool=solo",
-            "-Q",
-            env["CELERY_QUEUE"],
-            "--loglevel=warning",
-        ]
+        setup = json.loads(shell(env, SETUP).strip().splitlines()[-1])
         args_a, host_a = node(env)
         args_b, host_b = node(env)
-        with process(worker_args, env), process(args_a, env) as node_a, process(args_b, env):
+        with celery_worker(env), process(args_a, env) as node_a, process(args_b, env):
             wait_for_http(f"http://{host_a}/healthz")
             wait_for_http(f"http://{host_b}/healthz")
             log: dict[str, Any] = {"done": False, "latest": {}, "connections": {s: [] for s in range(4)}}
