@@ -11,7 +11,7 @@ from django.test import Client
 from league.models import Bye, Club, Match, Player, ResultCorrection, ResultReport, Tournament
 from league.services import offline, results, rounds, tournaments
 from tests.league_site.conftest import enter_players, make_tournament
-from tests.league_site.seated import reseat, table_sizes
+from tests.league_site.seated import confirmed, overridden, reseat, table_sizes
 
 pytestmark = pytest.mark.django_db
 Login = Callable[[str | None], Client]
@@ -125,19 +125,15 @@ def test_the_last_winner_deals_the_next_deal(ssp_match: Match, as_user: Login) -
 def test_an_opponent_confirms(ssp_match: Match, as_user: Login) -> None:
     """The owner enters and submits; the member, another player at the table, confirms."""
     enter(ssp_match)
-    as_user("owner").post(f"/matches/{ssp_match.pk}/submit/")
-    as_user("member").post(f"/matches/{ssp_match.pk}/confirm/")
-    ssp_match.refresh_from_db()
-    assert ssp_match.report.status == ResultReport.Status.CONFIRMED
-    assert ssp_match.result["score"] == [-11, 22, -11]
+    match = confirmed(ssp_match, as_user("owner"), as_user("member"))
+    assert match.report.status == ResultReport.Status.CONFIRMED
+    assert match.result["score"] == [-11, 22, -11]
 
 
 def test_a_director_overrides(ssp_match: Match, as_user: Login) -> None:
     """A director accepts the entered result without the players' confirmation."""
     enter(ssp_match)
-    as_user("director").post(f"/matches/{ssp_match.pk}/override/")
-    ssp_match.refresh_from_db()
-    assert ssp_match.report.status == ResultReport.Status.OVERRIDDEN
+    assert overridden(ssp_match, as_user("director")).report.status == ResultReport.Status.OVERRIDDEN
 
 
 def test_a_correction_moves_the_next_deals_dealer_and_is_kept(ssp_match: Match, as_user: Login) -> None:

@@ -21,7 +21,7 @@ from league.models import (
 )
 from league.services import offline, results, rounds, tournaments
 from tests.league_site.conftest import enter_players, make_tournament
-from tests.league_site.seated import reseat, table_sizes
+from tests.league_site.seated import confirmed, overridden, reseat, table_sizes
 
 pytestmark = pytest.mark.django_db
 Login = Callable[[str | None], Client]
@@ -190,19 +190,15 @@ def test_any_other_player_confirms(zpy_match: Match, as_user: Login) -> None:
     """Sides change every deal, so every other seated player is an opponent of the one entering."""
     owner = as_user("owner")
     owner.post(f"/matches/{zpy_match.pk}/deals/", {"declarer": 0, "friends": [1], "defender_points": 40})
-    owner.post(f"/matches/{zpy_match.pk}/submit/")
-    as_user("director").post(f"/matches/{zpy_match.pk}/confirm/")
-    zpy_match.refresh_from_db()
-    assert zpy_match.status == Match.Status.FINISHED
-    assert zpy_match.report.status == ResultReport.Status.CONFIRMED
+    match = confirmed(zpy_match, owner, as_user("director"))
+    assert match.status == Match.Status.FINISHED
+    assert match.report.status == ResultReport.Status.CONFIRMED
 
 
 def test_a_director_overrides(zpy_match: Match, as_user: Login) -> None:
     """A director accepts the entered result without the players' confirmation."""
     enter(zpy_match)
-    as_user("director").post(f"/matches/{zpy_match.pk}/override/")
-    zpy_match.refresh_from_db()
-    assert zpy_match.report.status == ResultReport.Status.OVERRIDDEN
+    assert overridden(zpy_match, as_user("director")).report.status == ResultReport.Status.OVERRIDDEN
 
 
 def test_a_correction_recomputes_later_deals_and_is_kept(zpy_match: Match, as_user: Login) -> None:
