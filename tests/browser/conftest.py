@@ -62,3 +62,12 @@ def page(browser: Any) -> Iterator[Any]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def log_in(page: Any, site: str, username: str, password: str) -> None:
+    """Log in through the site's form and wait until the navigation names the user."""
+    page.goto(site + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main button[type=submit]")
+    page.wait_for_selector(".nav-user .who")

@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import log_in
+
 pytestmark = pytest.mark.browser
 
 
@@ -19,11 +21,7 @@ def test_it_shows_the_games_and_a_live_connection(page: Any, site_url: str) -> N
 
 def test_it_logs_in_as_the_demo_owner_and_opens_the_club(page: Any, site_url: str) -> None:
     """The demo login works and the owner sees their role on the club page."""
-    page.goto(site_url + "/accounts/login/")
-    page.fill("input[name=username]", "demo")
-    page.fill("input[name=password]", "tractor-demo")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".nav-user .who")
+    log_in(page, site_url, "demo", "tractor-demo")
     page.goto(site_url + "/clubs/riverside/")
     assert "Your role: owner" in page.inner_text("main")
 

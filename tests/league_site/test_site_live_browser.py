@@ -7,17 +7,14 @@ commit, its event reaches the watcher's socket and the page refetches the standi
 
 from __future__ import annotations
 
-import contextlib
-import os
-import subprocess
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.conftest import chromium_path
-from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+from tests.browser.conftest import browser, log_in  # noqa: F401  (the Playwright fixture)
+from tests.servers import celery_worker, daphne, manage, scratch_database
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +34,6 @@ tournaments.add_entry(t, players[:2])
 tournaments.add_entry(t, players[2:])
 rounds.publish_round(rounds.generate_round(t))
 """
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
 @pytest.fixture(scope="module")
@@ -45,53 +41,21 @@ def live_site() -> Iterator[str]:
     with scratch_database() as env:
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "shell", "-c", SETUP)
+        # With Redis the standings task leaves the web process: a worker on a queue of this test's own.
+        env["CELERY_QUEUE"] = f"e2e-{uuid.uuid4().hex[:10]}"
         with celery_worker(env), daphne(env) as url:
             yield url
 
 
-@contextlib.contextmanager
-def celery_worker(env: dict[str, str]) -> Iterator[None]:
-    """With REDIS_URL, tasks leave the web process: run a worker on a queue of this test's own."""
-    if not env.get("REDIS_URL"):
-        yield  # the embedded default runs tasks eagerly inside Daphne
-        return
-    env["CELERY_QUEUE"] = f"e2e-{uuid.uuid4().hex[:10]}"
-    args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool", "solo", "--loglevel", "WARNING"]
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    path = chromium_path()
-    if path is None:
-        pytest.fail("Chromium is required (REQUIRE_BROWSER=1) but was not found")
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def test_it_updates_the_standings_of_an_open_page(chromium: Any, live_site: str) -> None:
+def test_it_updates_the_standings_of_an_open_page(browser: Any, live_site: str) -> None:  # noqa: F811
     """No reload: the watcher's standings table appears once the director's result lands."""
-    watcher = chromium.new_context().new_page()
+    watcher = browser.new_context().new_page()
     watcher.goto(live_site + "/clubs/live/t/live-cup/")
     assert "No results yet." in watcher.inner_text("#live-standings")
     watcher.wait_for_selector("#pulse.on")  # the page's sockets are up
 
-    director = chromium.new_context().new_page()
-    director.goto(live_site + "/accounts/login/")
-    director.fill("input[name=username]", "ref")
-    director.fill("input[name=password]", "live-pass-123")
-    director.click("main button[type=submit]")
-    director.wait_for_selector(".nav-user .who")
+    director = browser.new_context().new_page()
+    log_in(director, live_site, "ref", "live-pass-123")
     director.goto(live_site + "/clubs/live/t/live-cup/")
     director.click("a[href^='/matches/']")  # table 1 of round 1
     director.select_option("select[name=declarer]", "0")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
+from tests.browser.conftest import browser, log_in, page  # noqa: F401  (fixtures shared with the site's browser tests)
 from tests.servers import celery_worker, daphne, manage, scratch_database, shell
 from tests.tables.test_tables_browser import SETUP, make, my_move, table_site  # noqa: F401  (the same site)
 
@@ -64,14 +64,6 @@ def bury_by_keyboard(tab: Any, cards: list[str]) -> None:
         tab.keyboard.press(" ")
     assert tab.locator('#hand button[aria-selected="true"]').count() == len(cards)
     tab.keyboard.press("Enter")
-
-
-def log_in(tab: Any, site: str) -> None:
-    tab.goto(site + "/accounts/login/")
-    tab.fill("input[name=username]", "player")
-    tab.fill("input[name=password]", "table-pw-1234")
-    tab.click("button[type=submit]")
-    tab.wait_for_selector(".nav-user .who")
 
 
 def open_table_with_bots(tab: Any, site: str) -> None:
@@ -125,7 +117,7 @@ def test_a_person_plays_a_zhao_pengyou_deal_with_five_bots_and_replays_it(
     table_site: str,  # noqa: F811
 ) -> None:
     """Six seats around the felt, calls and friends shown, a result in words, then the replay."""
-    log_in(page, table_site)
+    log_in(page, table_site, "player", "table-pw-1234")
     open_table_with_bots(page, table_site)
     page.wait_for_selector("#play:not([hidden])")
     page.wait_for_selector("#hand button.card-face")
@@ -220,7 +212,7 @@ def test_the_declarer_buries_by_keyboard_calls_two_friends_and_plays_the_deal(
     declarer_site: str,
 ) -> None:
     """Pick up, bury six cards by keyboard, call "the Nth copy" of two cards with the form, play it out."""
-    log_in(page, declarer_site)
+    log_in(page, declarer_site, "player", "table-pw-1234")
     page.goto(declarer_site + "/clubs/browser-club/tables/")
     page.click("#lobby-rows a")
     page.wait_for_selector('#actions button[data-action="pickup"]')
