@@ -24,16 +24,25 @@ def manual(settings: Any) -> None:
     settings.TABLES_PACING = "manual"
 
 
+def played_out(club: Any, users: list[Any], bots: dict[int, str], deals: int, **run: Any) -> LiveTable:
+    """A table of ``users`` and ``bots``, started and run by its queued server steps until none is left.
+
+    ``deals``: the match's target; ``run``: options of ``pacing.run_pending`` (``expire_clocks``).
+    """
+    table = seated_table(club, users, bots=bots)
+    LiveTable.objects.filter(pk=table.pk).update(deals_target=deals)
+    table.refresh_from_db()
+    start(table)
+    pacing.run_pending(**run)
+    table.refresh_from_db()
+    return table
+
+
 def test_a_bot_match_plays_deal_after_deal_until_its_target(
     club: Any, members: list[Any], manual: None
 ) -> None:
     """Each deal is stored with its record and result; the match stops after ``deals_target`` deals."""
-    table = seated_table(club, members[:1], bots={0: "heuristic", 1: "random", 2: "heuristic", 3: "random"})
-    LiveTable.objects.filter(pk=table.pk).update(deals_target=3)
-    table.refresh_from_db()
-    start(table)
-    pacing.run_pending()
-    table.refresh_from_db()
+    table = played_out(club, members[:1], {0: "heuristic", 1: "random", 2: "heuristic", 3: "random"}, deals=3)
     match = table.match
     assert table.status == "finished" and match.status == "finished"
     stored = list(Deal.objects.filter(match=match).order_by("number"))
@@ -72,12 +81,8 @@ def test_a_persons_clock_running_out_lets_the_bot_play_marked_auto(
     club: Any, members: list[Any], manual: None
 ) -> None:
     """A member who does not move in time has the heuristic bot play for them; the Move says so."""
-    table = seated_table(club, members[:1], bots={1: "heuristic", 2: "heuristic", 3: "heuristic"})
-    LiveTable.objects.filter(pk=table.pk).update(deals_target=3)  # one deal may be redealt before play
-    table.refresh_from_db()
-    start(table)
-    pacing.run_pending(expire_clocks=True)
-    table.refresh_from_db()
+    bots = {1: "heuristic", 2: "heuristic", 3: "heuristic"}
+    table = played_out(club, members[:1], bots, deals=3, expire_clocks=True)  # one deal may be redealt
     assert table.match.status == "finished"
     moves = Move.objects.filter(deal__match=table.match)
     seat0 = moves.filter(seat=0).exclude(action="draw")
@@ -166,10 +171,5 @@ def test_the_finish_hook_is_called_once_when_a_match_ends(
     """The league hears about a finished match exactly once, after the commit."""
     finished: list[int] = []
     monkeypatch.setattr(deals, "match_finished", finished.append)
-    table = seated_table(club, members[:1], bots={0: "random", 1: "random", 2: "random", 3: "random"})
-    LiveTable.objects.filter(pk=table.pk).update(deals_target=1)
-    table.refresh_from_db()
-    start(table)
-    pacing.run_pending()
-    table.refresh_from_db()
+    table = played_out(club, members[:1], {0: "random", 1: "random", 2: "random", 3: "random"}, deals=1)
     assert finished == [table.match_id]
