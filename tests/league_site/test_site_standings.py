@@ -31,6 +31,15 @@ def finish(match: Match, points: list[int]) -> None:
     results.override(match, director)
 
 
+def standings_socket(t: Tournament, user: User | AnonymousUser) -> WebsocketCommunicator:
+    """A socket to the tournament's live standings, opened as ``user``."""
+    communicator = WebsocketCommunicator(
+        URLRouter(websocket_urlpatterns), f"/ws/league/tournaments/{t.pk}/standings/"
+    )
+    communicator.scope["user"] = user
+    return communicator
+
+
 @pytest.fixture
 def four_teams(club) -> Tournament:
     t = make_tournament(club, tie_breaks=["BH", "DIFF", "WIN"])
@@ -101,10 +110,7 @@ def test_it_serves_the_standings_fragment_like_the_page(
 async def test_it_tells_the_live_page_when_standings_change(club) -> None:
     """The socket sends the current version on connect, then each new version from the task."""
     t, match, member = await database_sync_to_async(_setup_live)(club)
-    communicator = WebsocketCommunicator(
-        URLRouter(websocket_urlpatterns), f"/ws/league/tournaments/{t.pk}/standings/"
-    )
-    communicator.scope["user"] = member
+    communicator = standings_socket(t, member)
     connected, _ = await communicator.connect()
     assert connected
     assert await communicator.receive_json_from() == {"type": "standings", "tournament": t.pk, "version": 0}
@@ -122,10 +128,7 @@ async def test_it_tells_the_live_page_when_standings_change(club) -> None:
 async def test_it_refuses_the_socket_of_a_hidden_tournament(club) -> None:
     """An outsider's socket to a private club's standings is closed."""
     t, _match, _member = await database_sync_to_async(_setup_live)(club)
-    communicator = WebsocketCommunicator(
-        URLRouter(websocket_urlpatterns), f"/ws/league/tournaments/{t.pk}/standings/"
-    )
-    communicator.scope["user"] = AnonymousUser()
+    communicator = standings_socket(t, AnonymousUser())
     connected, _ = await communicator.connect()
     assert not connected
     await close_worker_connections()
