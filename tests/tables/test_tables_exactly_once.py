@@ -45,6 +45,20 @@ def race(deal_id: int, seat: int, action: str, version: int, user_id: int | None
     return outcomes
 
 
+def next_decision(deal: Deal) -> tuple[int, str]:
+    """The first seat the deal waits for and that seat's first legal move (the state is cached)."""
+    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    seat = min(state.must_move())
+    return seat, str(next(iter(state.legal_actions(seat))))
+
+
+def racing_table(club: Any, users: list[Any], game: str = "shengji", **options: Any) -> tuple[Deal, int, str]:
+    """A started table with nobody moving on its own; the seat to move and its first legal move."""
+    deal = start(seated_table(club, users, game, **options))
+    pacing.clear_pending()
+    return (deal, *next_decision(deal))
+
+
 @pytest.mark.parametrize("cached", [True, False], ids=["cached-state", "replayed-state"])
 def test_fifty_concurrent_submissions_apply_the_move_once(
     club: Any, members: list[Any], settings: Any, cached: bool
@@ -52,11 +66,7 @@ def test_fifty_concurrent_submissions_apply_the_move_once(
     """One submission wins; the other 49 get the stale-version error; the log has one Move."""
     assert connection.vendor == "postgresql"
     settings.TABLES_PACING = "manual"  # no server steps: only the racers move
-    table = seated_table(club, members)
-    deal = start(table)
-    pacing.clear_pending()
-    entry = states.state_of(Deal.objects.get(pk=deal.pk))
-    seat = min(entry.state.must_move())
+    deal, seat, _ = racing_table(club, members)
     if not cached:
         states.clear()
     outcomes = race(deal.pk, seat, "draw", 0, members[seat].pk)

@@ -8,9 +8,8 @@ import pytest
 from django.db import connection
 
 from league.models import Deal, Membership, Move
-from tables.services import moves, pacing, states
-from tests.tables.helpers import seated_table, start
-from tests.tables.test_tables_exactly_once import RACERS, race
+from tables.services import moves, states
+from tests.tables.test_tables_exactly_once import RACERS, next_decision, race, racing_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -28,16 +27,6 @@ def nine(club: Any, members: list[Any], django_user_model: Any) -> list[Any]:
     return [*members, *more]
 
 
-def racing_table(club: Any, nine: list[Any]) -> tuple[Deal, int, str]:
-    """A started 9-player table with nobody moving on its own; the seat to move and its first legal move."""
-    table = seated_table(club, nine, "zhaopengyou", seats=SEATS)
-    deal = start(table)
-    pacing.clear_pending()
-    entry = states.state_of(Deal.objects.get(pk=deal.pk))
-    seat = min(entry.state.must_move())
-    return deal, seat, str(next(iter(entry.state.legal_actions(seat))))
-
-
 @pytest.mark.parametrize("cached", [True, False], ids=["cached-state", "replayed-state"])
 def test_fifty_concurrent_submissions_at_nine_seats_apply_the_move_once(
     club: Any, nine: list[Any], settings: Any, cached: bool
@@ -45,7 +34,7 @@ def test_fifty_concurrent_submissions_at_nine_seats_apply_the_move_once(
     """One submission wins; the other 49 get the stale-version error; the log has one Move."""
     assert connection.vendor == "postgresql"
     settings.TABLES_PACING = "manual"  # no server steps: only the racers move
-    deal, seat, action = racing_table(club, nine)
+    deal, seat, action = racing_table(club, nine, "zhaopengyou", seats=SEATS)
     if not cached:
         states.clear()
     outcomes = race(deal.pk, seat, action, 0, nine[seat].pk)
@@ -59,11 +48,9 @@ def test_fifty_concurrent_submissions_of_the_next_move_after_a_race_apply_once(
 ) -> None:
     """A second race at version 1 (after the first move) also applies exactly one move."""
     settings.TABLES_PACING = "manual"
-    deal, seat, action = racing_table(club, nine)
+    deal, seat, action = racing_table(club, nine, "zhaopengyou", seats=SEATS)
     moves.apply_move(deal.pk, seat, action, 0, user_id=nine[seat].pk)
-    entry = states.state_of(Deal.objects.get(pk=deal.pk))
-    seat = min(entry.state.must_move())
-    action = str(next(iter(entry.state.legal_actions(seat))))
+    seat, action = next_decision(deal)
     outcomes = race(deal.pk, seat, action, 1, nine[seat].pk)
     assert outcomes.count("applied") == 1 and len(outcomes) == RACERS
     assert Move.objects.filter(deal=deal).count() == 2
