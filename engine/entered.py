@@ -6,7 +6,11 @@ Pengyou through ``engine.zhaopengyou.entered`` and Si Se Pai through ``engine.si
 Each settles the figures with the same function a played deal uses, so a played deal and an
 entered one with the same figures agree on every field the figures decide. Figures no deal can
 have raise ``BadResult`` with a stable ``reason``; ``limits`` gives the numbers a message names,
-and ``figures_of`` reads the figures back from a result (to recompute a corrected match).
+``figures_read`` the figures a game reads under its rules (what a form asks for), and
+``figures_of`` reads the figures back from a result (to recompute a corrected match).
+
+A Zhao Pengyou deal in which nobody declared is entered as a redeal (``Figures.redeal``): the
+same result a live redeal has, counting for nothing (seed 001).
 """
 
 from __future__ import annotations
@@ -20,25 +24,62 @@ from engine.game import JSON, Rules
 from engine.partnership import PartnershipGame
 from engine.registry import get_game
 from engine.sandaha import TOP_BID, SandahaGame
+from engine.shengji import ShengjiRules
 from engine.sisepai import scoring as sisepai_scoring
 from engine.sisepai.rules import SiSePaiRules
 from engine.zhaopengyou import entered as zhaopengyou_entered
+from engine.zhaopengyou.game import situation_or_first
 from engine.zhaopengyou.rules import TABLE, ZhaoRules, calls_for
 
-Entered = Callable[[Rules, int, Mapping[str, JSON] | None, Figures], dict[str, JSON]]
+# (rules, seats, situation, figures, rescore): ``rescore`` is a deal entered before, scored again
+# from a corrected situation (``entered_result``).
+Entered = Callable[[Rules, int, Mapping[str, JSON] | None, Figures, bool], dict[str, JSON]]
 
 
 def _zhaopengyou(
-    rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures, rescore: bool
 ) -> dict[str, JSON]:
     assert isinstance(rules, ZhaoRules)
+    if figures.redeal:
+        return zhaopengyou_redeal(rules, seats, situation, figures)
     return zhaopengyou_entered.entered_result(
-        rules, seats, situation, figures.declarer, figures.friends, figures.defender_points
+        rules,
+        seats,
+        situation,
+        figures.declarer,
+        figures.friends,
+        figures.defender_points,
+        rescore=rescore,
     )
 
 
+def zhaopengyou_redeal(
+    rules: ZhaoRules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+) -> dict[str, JSON]:
+    """Nobody declared: the provisional dealer deals again and everyone counts as a winner (seed 001).
+
+    The result is a live redeal's (``ZhaoDeal.finish_redeal``); the provisional dealer is the
+    situation's, else the rules' first dealer, else unknown (drawn for at the table).
+    """
+    if seats not in TABLE:
+        raise BadResult("seats", f"Zhao Pengyou is played by 6-12 players, not {seats}")
+    if figures.friends or figures.defender_points:
+        raise BadResult("redeal_figures", "a redeal has no friends and no defenders' points")
+    dealer = situation_or_first(situation, seats)["provisional_dealer"]
+    if dealer is None and rules.first_dealer >= 0:
+        dealer = rules.first_dealer
+    return {
+        "outcome": "redeal",
+        "entered": True,
+        "reason": "nobody declared",
+        "by": dealer,
+        "scores": [0] * seats,
+        "next_dealer": dealer,
+    }
+
+
 def _sisepai(
-    rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures, rescore: bool
 ) -> dict[str, JSON]:
     assert isinstance(rules, SiSePaiRules)
     return sisepai_scoring.entered_result(
@@ -47,9 +88,12 @@ def _sisepai(
 
 
 def _game_method(name: str) -> Entered:
+    # Who declares or deals a level game is the situation's, so a rescored deal needs nothing more.
     game = get_game(name)
     assert isinstance(game, PartnershipGame | SandahaGame)
-    return game.entered_result
+    return lambda rules, seats, situation, figures, rescore: game.entered_result(
+        rules, seats, situation, figures
+    )
 
 
 ENTERED: dict[str, Entered] = {
@@ -60,19 +104,55 @@ ENTERED: dict[str, Entered] = {
     "sisepai": _sisepai,
 }
 
+# The figures each game reads whatever its rules; ``figures_read`` adds the variants'.
+FIGURES_READ: dict[str, tuple[str, ...]] = {
+    "shengji": ("declarer", "defender_points"),
+    "tractor": ("declarer", "defender_points"),
+    "sandaha": ("declarer", "defender_points", "bid"),
+    "zhaopengyou": ("declarer", "friends", "defender_points", "redeal"),
+    "sisepai": ("declarer", "winner", "hand_points"),
+}
+
 
 def enters(name: str) -> bool:
     """Whether deals of game ``name`` can be entered by hand."""
     return name in ENTERED
 
 
+def figures_read(name: str, rules: Rules) -> tuple[str, ...]:
+    """The ``Figures`` fields a deal of ``name`` under ``rules`` reads; the others keep their defaults.
+
+    One-deck Shengji reads the last trick only for its variants (RULINGS 11): the last-trick rule
+    or the J-hook, which also needs the J that took it.
+    """
+    read = FIGURES_READ.get(name, ())
+    if isinstance(rules, ShengjiRules) and (rules.last_trick_passes or rules.j_hook):
+        read += ("defenders_last",)
+    if isinstance(rules, ShengjiRules) and rules.j_hook:
+        read += ("hook",)
+    return read
+
+
 def entered_result(
-    name: str, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    name: str,
+    rules: Rules,
+    seats: int,
+    situation: Mapping[str, JSON] | None,
+    figures: Figures,
+    rescore: bool = False,
 ) -> dict[str, JSON]:
-    """The result of a deal of ``name`` played at a table, as the engine reports a played one."""
+    """The result of a deal of ``name`` played at a table, as the engine reports a played one.
+
+    ``rescore``: the deal was entered before and is scored again because an earlier deal was
+    corrected. It was played as entered, so who declared stands even where the corrected situation
+    would not have let them (a Zhao Pengyou declarer who no longer won the deal before); every other
+    check still applies.
+    """
     if name not in ENTERED:
         raise BadResult("not_entered", f"results of {name} cannot be entered by hand")
-    return ENTERED[name](rules, seats, situation, figures)
+    if figures.redeal and "redeal" not in FIGURES_READ[name]:
+        raise BadResult("no_redeal", f"a redeal of {name} cannot be entered by hand")
+    return ENTERED[name](rules, seats, situation, figures, rescore)
 
 
 def limits(name: str, rules: Rules, seats: int) -> dict[str, int]:
@@ -117,6 +197,7 @@ def figures_of(result: Mapping[str, Any]) -> Figures:
         hand_points=result.get("points"),
         defenders_last=defenders_last(result),
         hook=hook_of(result),
+        redeal=result.get("outcome") == "redeal",
     )
 
 

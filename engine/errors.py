@@ -59,7 +59,9 @@ class BadResult(EngineError):
     ``reason`` is a stable key so that the league can show the message in the visitor's language:
     ``no_such_seat``, ``seats``, ``points``, ``points_fives``, ``not_a_winner``, ``friends``,
     ``too_many_friends``, ``hand_points``, ``void_points``, ``bid`` (San Da Ha), ``hook``
-    (one-deck Shengji's J-hook) and ``not_entered`` (a game whose results cannot be entered by hand).
+    (one-deck Shengji's J-hook), ``redeal_figures`` (friends or points with a Zhao Pengyou redeal),
+    ``no_redeal`` (a redeal of another game) and ``not_entered`` (a game whose results cannot be
+    entered by hand).
     """
 
     code = "bad_result"

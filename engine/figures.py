@@ -1,9 +1,9 @@
 """The figures a physical table reports for one deal, and the checks the trick games share.
 
 At a table without the engine the cards are unknown; what decides the deal is a handful of figures
-(who declared or dealt, the defenders' points, San Da Ha's bid, Zhao Pengyou's friends, Si Se Pai's
-winner). Each game reads the fields it needs (``engine.entered`` dispatches) and refuses figures no
-deal can produce with ``BadResult``, whose ``reason`` is a stable key.
+(who declared or dealt, the defenders' points, San Da Ha's bid, Zhao Pengyou's friends or redeal,
+Si Se Pai's winner). Each game reads the fields it needs (``engine.entered.figures_read`` names
+them) and refuses figures no deal can produce with ``BadResult``, whose ``reason`` is a stable key.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class Figures:
     hand_points: int | None = None  # Si Se Pai: the winning hand's points
     defenders_last: bool = False  # one-deck Shengji: the defenders took the last trick
     hook: str | None = None  # one-deck Shengji's J-hook: "trump" or "side" J took that trick
+    redeal: bool = False  # Zhao Pengyou: nobody declared, so the cards were dealt again (seed 001)
 
 
 def check_seats(seats: int, game: str, allowed: int = 4) -> None:

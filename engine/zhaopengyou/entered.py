@@ -44,14 +44,19 @@ def entered_result(
     declarer: int,
     friends: Sequence[int],
     defender_points: int,
+    rescore: bool = False,
 ) -> dict[str, JSON]:
-    """The deal's result as ``ZhaoDeal.score`` reports it, without the cards (``"entered": true``)."""
+    """The deal's result as ``ZhaoDeal.score`` reports it, without the cards (``"entered": true``).
+
+    ``rescore``: a deal entered before, scored again after an earlier deal's correction; it was
+    played, so its declarer stands even if the corrected last deal's winners do not include it.
+    """
     if seats not in TABLE:
         raise BadResult("seats", f"Zhao Pengyou is played by 6-12 players, not {seats}")
     sit = situation_or_first(situation, seats)
     winners = sit["last_winners"]
     active = list(range(seats)) if winners is None else [int(s) for s in winners]
-    check_sides(seats, active, declarer, friends)
+    check_sides(seats, range(seats) if rescore else active, declarer, friends)
     top = most_defender_points(rules, seats)
     if defender_points % 5 or not 0 <= defender_points <= top:
         raise BadResult("points", f"the defenders' points are a multiple of 5 from 0 to {top}")
