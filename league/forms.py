@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from django import forms
@@ -14,6 +16,7 @@ from league.services.offline import DealInput
 from league.tiebreaks import TIEBREAKS
 
 TIEBREAK_SLOTS = 4
+FIGURES = frozenset(f.name for f in dataclass_fields(DealInput))  # a deal form's fields named as figures
 
 
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -174,7 +177,12 @@ class SwapSeatsForm(forms.Form):
 
 
 class SeatedDealForm(forms.Form):
-    """Base of the deal forms: the seat that declared (or dealt) it, among those that may."""
+    """Base of the deal forms: the seat that declared (or dealt) it, among those that may.
+
+    Only the figures the match's game reads under its rules are asked for (``read``, from
+    ``offline.figures_read``); a value posted for one it does not read is refused rather than
+    dropped, since it means the table played a rule this match does not have.
+    """
 
     declarer = forms.TypedChoiceField(label=_("Declarer (seat)"), coerce=int, choices=())
 
@@ -183,15 +191,28 @@ class SeatedDealForm(forms.Form):
         seats: list[tuple[int, str]],
         declarers: list[tuple[int, str]],
         game: str,
+        read: Collection[str],
         *args: Any,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["declarer"].choices = declarers  # type: ignore[attr-defined]
+        unread = [name for name in self.fields if name in FIGURES and name not in read]
+        self.unread = {name: self.fields.pop(name).label for name in unread}
         self.for_table(seats, game)
 
     def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
         """Fit the game's own fields to the table."""
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a value for a figure this match's rules do not read."""
+        data = super().clean() or {}
+        posted = [str(label) for name, label in self.unread.items() if self.data.get(name) not in (None, "")]
+        if posted:
+            raise forms.ValidationError(
+                _("This match's rules do not use: %(fields)s.") % {"fields": "; ".join(posted)}
+            )
+        return data
 
     def deal_input(self) -> DealInput:
         """The service's input from the valid form."""
@@ -212,15 +233,10 @@ class DealForm(SeatedDealForm):
     )
 
     def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
-        """A bid only in San Da Ha, where the kitty counts in the defenders' points; the last trick
-        and the J-hook only in one-deck Shengji, whose variants read them."""
-        if game != "sandaha":
-            del self.fields["bid"]
-        else:
+        """San Da Ha's bid is required, and its defenders' points count the kitty."""
+        if "bid" in self.fields:
             self.fields["bid"].required = True
             self.fields["defender_points"].label = _("Defenders' points (kitty included)")
-        if game != "shengji":
-            del self.fields["defenders_last"], self.fields["hook"]
 
     def deal_input(self) -> DealInput:
         """The service's input from the valid form."""
@@ -235,8 +251,14 @@ class DealForm(SeatedDealForm):
 
 
 class FriendsDealForm(SeatedDealForm):
-    """One Zhao Pengyou deal: the declarer, who ended on its side as friends, the defenders' points."""
+    """One Zhao Pengyou deal: the declarer, who ended on its side as friends, the defenders' points;
+    or a redeal when nobody declared."""
 
+    redeal = forms.BooleanField(
+        label=_("Nobody declared: the cards were dealt again"),
+        help_text=_("A redeal counts for nothing; the declarer chosen above is not read."),
+        required=False,
+    )
     friends = forms.TypedMultipleChoiceField(
         label=_("Friends (seats that joined the declarer)"),
         coerce=int,
@@ -255,7 +277,12 @@ class FriendsDealForm(SeatedDealForm):
     def deal_input(self) -> DealInput:
         """The service's input from the valid form."""
         data = self.cleaned_data
-        return DealInput(data["declarer"], data["defender_points"], friends=tuple(data["friends"]))
+        return DealInput(
+            data["declarer"],
+            data["defender_points"],
+            friends=tuple(data["friends"]),
+            redeal=bool(data.get("redeal")),
+        )
 
 
 class SiSePaiDealForm(SeatedDealForm):

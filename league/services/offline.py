@@ -46,6 +46,10 @@ REASONS: dict[str, Promise] = {
         "A J-hook needs the J-hook rule, the dealer's side at J and the defenders taking the last trick."
     ),
     "not_entered": gettext_lazy("Results of this game cannot be entered by hand; upload the deal records."),
+    "redeal_figures": gettext_lazy(
+        "Nobody declared in a redeal: leave the friends empty and the defenders' points at 0."
+    ),
+    "no_redeal": gettext_lazy("A redeal of this game cannot be entered by hand."),
 }
 
 
@@ -66,13 +70,23 @@ def entered_result(
     seats: int,
     situation: Mapping[str, JSON] | None,
     entry: DealInput,
+    rescore: bool = False,
 ) -> dict[str, JSON]:
-    """The result of one offline deal, as the engine would report it; ``EntryError`` if refused."""
+    """The result of one offline deal, as the engine would report it; ``EntryError`` if refused.
+
+    ``rescore``: a deal entered before, scored again after an earlier deal's correction (its
+    declarer stands as played; ``engine.entered.entered_result``).
+    """
     rules = game(name).rules_from_json(rules_json)
     try:
-        return entered.entered_result(name, rules, seats, situation, entry)
+        return entered.entered_result(name, rules, seats, situation, entry, rescore)
     except BadResult as exc:
         raise refused(exc, **entered.limits(name, rules, seats)) from None
+
+
+def figures_read(name: str, rules_json: Mapping[str, JSON]) -> tuple[str, ...]:
+    """The figures a deal of ``name`` reads under these rules (what the entry form asks for)."""
+    return entered.figures_read(name, game(name).rules_from_json(rules_json))
 
 
 def fixed_declarer(name: str, situation: Mapping[str, JSON] | None) -> int | None:

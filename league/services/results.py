@@ -242,7 +242,11 @@ def queue_derived(match: Match) -> None:
 def correct_deal(
     match: Match, user: Any, number: int, entry: offline.DealInput, reason: str = ""
 ) -> ResultCorrection:
-    """A director corrects an entered deal; later deals are recomputed and the change is kept."""
+    """A director corrects an entered deal; later deals are recomputed and the change is kept.
+
+    The later deals were played as entered, so they are scored again from the corrected situation
+    with their own figures, and whoever declared them stands (``offline.entered_result``'s rescore).
+    """
     match = locked(match)
     if not access.manages(user, match.club):
         raise ResultError(_("Only a director can correct a result."))
@@ -263,7 +267,9 @@ def correct_deal(
         old = deal.result or {}
         values = entry if deal is target else offline.input_of(old)
         try:
-            deal.result = offline.entered_result(match.game, match.rules, seats, situation, values)
+            deal.result = offline.entered_result(
+                match.game, match.rules, seats, situation, values, rescore=deal is not target
+            )
         except (offline.EntryError, EngineError) as exc:
             raise ResultError(str(exc)) from None
         deal.situation = situation

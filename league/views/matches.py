@@ -34,7 +34,17 @@ def deal_form(match: Match, data: object = None, correction: bool = False) -> Se
     if not correction:
         eligible = offline.eligible_declarers(match.game, match.situation, len(seats))
         declarers = [c for c in seats if c[0] in eligible]
-    return deal_form_class(match.game, correction)(seats, declarers, match.game, data)
+    read = offline.figures_read(match.game, match.rules)
+    return deal_form_class(match.game, correction)(seats, declarers, match.game, read, data)
+
+
+def form_errors(form: SeatedDealForm) -> str:
+    """A refused form's errors in one line, each after its field's label (none for the whole form)."""
+    return " ".join(
+        f"{form.fields[name].label}: {error}" if name in form.fields else str(error)
+        for name, errors in form.errors.items()
+        for error in errors
+    )
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -78,7 +88,7 @@ def deal_enter(request: HttpRequest, match_id: int) -> HttpResponse:
     match = editable_match(request, match_id)
     form = deal_form(match, request.POST)
     if not form.is_valid():
-        messages.error(request, _("Check the deal: %(errors)s") % {"errors": form.errors.as_text()})
+        messages.error(request, _("Check the deal: %(errors)s") % {"errors": form_errors(form)})
         return redirect("match-detail", match.pk)
     return act(
         request,
@@ -115,7 +125,7 @@ def deal_correct(request: HttpRequest, match_id: int) -> HttpResponse:
         raise PermissionDenied
     form = deal_form(match, request.POST, correction=True)
     if not form.is_valid():
-        messages.error(request, _("Check the correction: %(errors)s") % {"errors": form.errors.as_text()})
+        messages.error(request, _("Check the correction: %(errors)s") % {"errors": form_errors(form)})
         return redirect("match-detail", match.pk)
     number, reason = form.cleaned_data["number"], form.cleaned_data["reason"]
     return act(

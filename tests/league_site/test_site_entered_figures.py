@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from league.models import Club, Deal, Match, Player, ResultCorrection, ResultReport, Tournament
-from league.services import offline, results, rounds, tournaments
+from league.services import offline, results, rounds
 from tests.league_site.conftest import enter_players, make_tournament
 from tests.league_site.seated import reseat
 
@@ -20,9 +20,11 @@ Login = Callable[[str | None], Client]
 # Seats of the tractor_round fixture: 0 Owner, 1 Member, 2 Director, 3 Offline 0.
 
 
-def four_seat_match(club: Club, game: str) -> Match:
-    """A published four-seat individual table: Owner, Director, Member, Offline 0."""
-    t = make_tournament(club, game, format="individual", rounds_planned=1)
+def four_seat_match(club: Club, game: str, rules: dict | None = None) -> Match:
+    """A published four-seat individual table under ``rules``: Owner, Director, Member, Offline 0."""
+    t = make_tournament(club, game, format="individual", rounds_planned=1, deals_per_match=9)
+    t.rules = rules or {}
+    t.save(update_fields=["rules"])
     enter_players(t, [Player.objects.get(name=n) for n in ("Owner", "Director", "Member", "Offline 0")])
     rounds.publish_round(rounds.generate_round(t))
     return Match.objects.get(tournament=t)
@@ -144,20 +146,7 @@ def test_the_form_takes_tractor_points_past_300(tractor_round: Tournament, as_us
 @pytest.mark.parametrize(("hook", "dealer_level"), [("trump", "2"), ("side", "7"), ("", "Q")])
 def test_the_form_enters_a_shengji_j_hook(club: Club, as_user: Login, hook: str, dealer_level: str) -> None:
     """With the J-hook rule, a dealer's side at J taken back by the defenders' last-trick J."""
-    t = tournaments.create_tournament(
-        club,
-        User.objects.get(username="owner"),
-        {"j_hook": True},
-        name="hooked",
-        game="shengji",
-        format="individual",
-        entry_kind="individual",
-        rounds_planned=1,
-        deals_per_match=9,
-    )
-    enter_players(t, [Player.objects.get(name=n) for n in ("Owner", "Director", "Member", "Offline 0")])
-    rounds.publish_round(rounds.generate_round(t))
-    match = Match.objects.get(tournament=t)
+    match = four_seat_match(club, "shengji", {"j_hook": True})
     Match.objects.filter(pk=match.pk).update(situation={"deal": 4, "dealer": 0, "levels": ["J", "4"]})
     fields = {"declarer": 0, "defender_points": 10, "defenders_last": "on" if hook else "", "hook": hook}
     as_user("owner").post(f"/matches/{match.pk}/deals/", fields)
