@@ -5,14 +5,16 @@ Usage (PostgreSQL and Redis running; the machine's other work stopped)::
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclub_dev REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python bench/live.py --levels 50 200 500 --seconds 25
 
-It creates a scratch PostgreSQL database, starts one Daphne process (``--nodes N``: N of them)
-serving the site with the Redis channel layer, and prepares tables whose deals are already in the
-play phase (moves written straight to the log). Client processes open four authenticated sockets
-per table (spread over the nodes); every second the seat to move picks one of its legal hints and
-acts. A move's round trip is the time from sending it until all four seats hold a view of the new
-version. The same harness then drives a bare Channels echo-broadcast consumer (one group per
-table, the mover's message sent to all four sockets) served by as many Daphne processes of its
-own, for the baseline on the same machine in the same run. Server steps are switched off
+It creates a scratch PostgreSQL database, starts one Daphne process per core (``--nodes N``: N of
+them) serving the site with the Redis channel layer (``CHANNEL_LAYER`` as in the settings), and
+prepares tables whose deals are already in the play phase (moves written straight to the log).
+Client processes open four authenticated sockets per table, all on one node as a balancer with table
+affinity sends them (``--balancer``: through nginx running deploy/nginx.conf; ``--spread``: over the
+nodes, as a balancer without affinity would); every second the seat to move picks one of its legal
+hints and acts. A move's round trip is the time from sending it until all four seats hold a view of
+the new version. The same harness then drives a bare Channels echo-broadcast consumer (one group per
+table, the mover's message sent to all four sockets) served by as many Daphne processes of its own,
+for the baseline on the same machine in the same run. Server steps are switched off
 (``TABLES_PACING=off``): clients make every move, so the figures measure the write path and the
 fan-out, not Celery. Besides moves/s and round trips it reports the CPU time the server processes
 spent per move, and whether issue 5's targets are met (docs/performance.md).
@@ -73,7 +75,8 @@ def _echo_app() -> Any:
     return ProtocolTypeRouter(
         {
             "http": get_asgi_application(),  # /healthz, so the process is awaited like the site
-            "websocket": URLRouter([path("ws/echo/<int:table>/", EchoConsumer.as_asgi())]),
+            # The site's socket path, so a balancer pins the echo's tables as it pins the site's.
+            "websocket": URLRouter([path("ws/tables/<int:table>/", EchoConsumer.as_asgi())]),
         }
     )
 
@@ -160,19 +163,25 @@ PREFERRED = ("play", "bury", "pickup", "draw")
 
 
 async def table_client(
-    bases: list[str], table: dict[str, Any], seconds: float, echo: bool, out: dict[str, Any]
+    bases: list[str],
+    table: dict[str, Any],
+    seconds: float,
+    echo: bool,
+    out: dict[str, Any],
+    affinity: bool = True,
 ) -> None:
     """Four sockets of one table; once a second the seat to move acts, and the round trip is timed.
 
-    With several server nodes the four sockets are spread over them, as a balancer without
-    affinity would, so every move is carried from one node to the others by the channel layer.
+    With several server nodes a table's four sockets go to one node, as a balancer with table
+    affinity sends them (compose.yaml's); without ``affinity`` they are spread over the nodes, so
+    every move is also carried from one node to the others by the channel layer.
     """
     import websockets
 
-    path = f"/ws/echo/{table['id']}/" if echo else f"/ws/tables/{table['id']}/"
+    path = f"/ws/tables/{table['id']}/"
     sockets = []
     for seat, cookie in enumerate(table["cookies"]):
-        base = bases[(table["id"] + seat) % len(bases)]
+        base = bases[(table["id"] + (0 if affinity else seat)) % len(bases)]
         for attempt in range(20):
             try:
                 ws = await websockets.connect(
@@ -255,7 +264,13 @@ def _next_move(latest: list[dict[str, Any] | None]) -> tuple[int, str, int] | No
 
 
 def client_process(
-    bases: list[str], tables: list[dict[str, Any]], seconds: float, echo: bool, ready: Any, go: Any
+    bases: list[str],
+    tables: list[dict[str, Any]],
+    seconds: float,
+    echo: bool,
+    ready: Any,
+    go: Any,
+    affinity: bool = True,
 ) -> Any:
     """One client process: all its tables' sockets on one event loop; returns the round trips."""
 
@@ -271,7 +286,7 @@ def client_process(
         tasks = []
         # Connect everything first (a few tables at a time), then start all tables together.
         for table in tables:
-            tasks.append(asyncio.ensure_future(table_client(bases, table, seconds, echo, out)))
+            tasks.append(asyncio.ensure_future(table_client(bases, table, seconds, echo, out, affinity)))
             while len(tasks) - out["connected"] > 20:
                 await asyncio.sleep(0.01)
         while out["connected"] < len(tasks):
@@ -286,32 +301,31 @@ def client_process(
     return asyncio.run(main())
 
 
-def _client_entry(
-    bases: list[str],
-    tables: list[dict[str, Any]],
-    seconds: float,
-    echo: bool,
-    ready: Any,
-    go: Any,
-    results: Any,
-) -> None:
-    results.put(client_process(bases, tables, seconds, echo, ready, go))
+def _client_entry(results: Any, *args: Any) -> None:
+    """A client process's entry point: ``client_process(*args)``, its result put on ``results``."""
+    results.put(client_process(*args))
 
 
 def run_level(
-    nodes: list[tuple[str, int]], tables: list[dict[str, Any]], seconds: float, echo: bool, processes: int
+    nodes: list[tuple[str, int]],
+    tables: list[dict[str, Any]],
+    seconds: float,
+    echo: bool,
+    processes: int,
+    affinity: bool = True,
+    front: str | None = None,
 ) -> dict[str, Any]:
     """Drive ``tables`` from ``processes`` client processes against the server ``nodes`` (address,
-    pid); return moves/s, round-trip percentiles and the CPU time the nodes together spent per move
-    once every socket was open."""
-    bases = [base for base, _ in nodes]
+    pid), directly or through the balancer at ``front``; return moves/s, round-trip percentiles and
+    the CPU time the nodes together spent per move once every socket was open."""
+    bases = [front] if front else [base for base, _ in nodes]
     ctx = multiprocessing.get_context("spawn")
     ready = ctx.Semaphore(0)
     go = ctx.Event()
     queue = ctx.Queue()
     chunks = [tables[i::processes] for i in range(processes)]
     workers = [
-        ctx.Process(target=_client_entry, args=(bases, chunk, seconds, echo, ready, go, queue))
+        ctx.Process(target=_client_entry, args=(queue, bases, chunk, seconds, echo, ready, go, affinity))
         for chunk in chunks
     ]
     for worker in workers:
@@ -389,8 +403,18 @@ def main() -> None:
     parser.add_argument(
         "--nodes",
         type=int,
-        default=1,
-        help="Daphne processes for the site, and as many for the echo baseline",
+        default=os.cpu_count() or 1,
+        help="Daphne processes for the site, and as many for the echo baseline (default: one per core)",
+    )
+    parser.add_argument(
+        "--balancer",
+        action="store_true",
+        help="connect through nginx running deploy/nginx.conf in front of the nodes",
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="spread each table's sockets over the nodes (a balancer without table affinity)",
     )
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -398,9 +422,7 @@ def main() -> None:
     from tests.servers import manage, scratch_database
 
     with scratch_database() as env:
-        env.update(
-            TABLES_PACING="off", DB_CONN_MAX_AGE="60", LOG_LEVEL="WARNING", DEBUG="0", SECRET_KEY="bench"
-        )
+        env.update(TABLES_PACING="off", LOG_LEVEL="WARNING", DEBUG="0", SECRET_KEY="bench")
         manage(env, "migrate", "--noinput", "-v0")
         os.environ.update(env)
         import django
@@ -414,30 +436,53 @@ def main() -> None:
             offset += level * 4
         print(f"prepared {sum(args.levels)} tables in {time.monotonic() - began:.0f}s", flush=True)
         rows = []
-        with (
-            serve(env, "cardclub.asgi:application", args.nodes) as site,
-            serve(env, "bench.live:echo_application", args.nodes) as echo,
-        ):
+        with contextlib.ExitStack() as stack:
+            site = stack.enter_context(serve(env, "cardclub.asgi:application", args.nodes))
+            echo = stack.enter_context(serve(env, "bench.live:echo_application", args.nodes))
+            fronts: dict[str, str | None] = {"site": None, "echo": None}
+            if args.balancer:
+                from tests.balancer import balancer
+
+                for name, nodes in (("site", site), ("echo", echo)):
+                    fronts[name] = stack.enter_context(balancer([base for base, _ in nodes]))
             for level in args.levels:
-                row = run_level(site, prepared[level], args.seconds, False, args.processes)
+                row = run_level(
+                    site,
+                    prepared[level],
+                    args.seconds,
+                    False,
+                    args.processes,
+                    not args.spread,
+                    fronts["site"],
+                )
                 rows.append(("tables", row))
                 print(json.dumps({"kind": "tables", **row}), flush=True)
                 echo_tables = [{"id": i, "cookies": [""] * 4} for i in range(level)]
-                row = run_level(echo, echo_tables, args.seconds, True, args.processes)
+                row = run_level(
+                    echo, echo_tables, args.seconds, True, args.processes, not args.spread, fronts["echo"]
+                )
                 rows.append(("echo", row))
                 print(json.dumps({"kind": "echo", **row}), flush=True)
-        report(rows, args.nodes)
+        report(
+            rows, args.nodes, "through nginx (deploy/nginx.conf)" if args.balancer else "", not args.spread
+        )
 
 
 P99_TARGET_MS = 100  # at 200 tables
 RATIO_TARGET = 0.5  # of the echo baseline's moves per second, at 500 tables
 
 
-def report(rows: list[tuple[str, dict[str, Any]]], nodes: int) -> None:
+def report(
+    rows: list[tuple[str, dict[str, Any]]], nodes: int, front: str = "", affinity: bool = True
+) -> None:
     """Print the figures as a Markdown table and whether each target of issue 5 is met."""
     echo = {row["tables"]: row for kind, row in rows if kind == "echo"}
     site = {row["tables"]: row for kind, row in rows if kind == "tables"}
-    print(f"\nDaphne nodes: {nodes} for the site, {nodes} for the echo baseline")
+    layer = os.environ.get("CHANNEL_LAYER", "pubsub")
+    sockets = front or (
+        "a table's sockets on one node" if affinity or nodes == 1 else "sockets spread over nodes"
+    )
+    print(f"\nDaphne nodes: {nodes} for the site, {nodes} for the echo baseline ({sockets}); layer: {layer}")
     print("| kind | tables | moves/s | p50 ms | p99 ms | of echo | server CPU ms/move | errors | timeouts |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for kind, row in rows:

@@ -9,6 +9,7 @@ and Celery on the Redis broker (the distributed setup of ``compose.yaml`` and do
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -102,23 +103,39 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def _redis_database(url: str) -> str:
+    """The Redis database number in ``url`` ("0" when it names none)."""
+    return urlsplit(url).path.strip("/") or "0"
+
+
 # Redis: channel layer, cache and Celery broker when REDIS_URL is set; otherwise in-process.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                # DESIGN.md pitfalls: the default capacity (100 per process) silently drops group
-                # messages under load, and redis-py 8's pool raises instead of waiting at 100.
-                # redis-py 8 also times socket reads out after 5 s, as long as the layer's blocking
-                # BZPOPMIN waits: an idle receive then crashed its consumer (channels_redis#422).
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
-                "capacity": 5000,
-                "expiry": 30,
-            },
+    # DESIGN.md pitfalls: redis-py 8's pool raises instead of waiting at 100 connections, and it
+    # times socket reads out after 5 s (channels_redis#422), so both are set in the host.
+    _redis_host = {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}
+    # CHANNEL_LAYER=pubsub (default): Redis pub/sub, one PUBLISH per table event that every
+    # subscribed node fans out to its own sockets; measured at about half the CPU per move of the
+    # list-based layer (docs/performance.md). Delivery is at-most-once, which the protocol already
+    # assumes (versions, sync, the move log is the truth). CHANNEL_LAYER=core: the list-based layer.
+    if env_str("CHANNEL_LAYER", "pubsub") == "core":
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                # The default capacity (100 per process) silently drops group messages under load.
+                "CONFIG": {"hosts": [_redis_host], "capacity": 5000, "expiry": 30},
+            }
         }
-    }
+    else:
+        CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                # Pub/sub channel names are not scoped by the Redis database number as keys are:
+                # the prefix keeps sites (and test runs) on other databases of one server apart.
+                "CONFIG": {"hosts": [_redis_host], "prefix": f"cardclub{_redis_database(REDIS_URL)}:"},
+            }
+        }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL

@@ -4,8 +4,9 @@ Channels' ``database_sync_to_async`` is thread-sensitive: every call of every co
 process runs on the same single thread, so the PostgreSQL round trips of unrelated tables wait
 for each other and one Daphne process stalls long before its CPU is busy. With
 ``TABLES_DB_THREADS`` > 0 the calls run on a pool of that many threads instead. Each thread has
-its own connection, opened and closed by Channels' usual ``close_old_connections`` rules; work on
-one deal is still serialised in the process by ``states.lock_of`` (docs/performance.md).
+its own connection, checked by Channels' usual ``close_old_connections`` around every call and
+kept open between calls (``KEEP_FOR``); work on one deal is still serialised in the process by
+``states.lock_of`` (docs/performance.md).
 
 With ``CONN_HEALTH_CHECKS`` Django pings the database (``SELECT 1``) before the first query of every
 call. A pool thread skips that ping when its connection answered a query less than
@@ -28,6 +29,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 HEALTHY_FOR = 1.0  # seconds
+KEEP_FOR = 300.0  # seconds a pool thread keeps its connection, whatever CONN_MAX_AGE says
 
 _pool: ThreadPoolExecutor | None = None
 _lock = threading.Lock()
@@ -50,8 +52,23 @@ class PoolCall(DatabaseSyncToAsync):  # type: ignore[misc]
         finally:
             if connection.connection is not None and not connection.errors_occurred:
                 _checked.at = time.monotonic()
+                _keep_open()
             close_old_connections()
         return result
+
+
+def _keep_open() -> None:
+    """Let this pool thread's healthy connection live ``KEEP_FOR`` seconds from when it opened.
+
+    ``CONN_MAX_AGE`` stays 0 for the site (under ASGI each HTTP request's sync code runs on a
+    thread of its own, whose persistent connection would outlive it), but a pool thread lives as
+    long as the process: reconnecting on every move cost a PostgreSQL connection per move.
+    Errors, a changed autocommit and ``KEEP_FOR`` still close it (``close_old_connections``).
+    """
+    if getattr(_checked, "connection", None) is not connection.connection:
+        _checked.connection, _checked.opened = connection.connection, time.monotonic()
+    if connection.close_at is not None:
+        connection.close_at = max(connection.close_at, _checked.opened + KEEP_FOR)
 
 
 def _executor(threads: int) -> ThreadPoolExecutor:
@@ -72,3 +89,29 @@ def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     else:
         wrapped = PoolCall(fn, thread_sensitive=False, executor=_executor(threads))
     return wrapped  # type: ignore[no-any-return]
+
+
+def close_all(timeout: float = 10.0) -> None:
+    """Retire the pool once each of its threads has closed its database connection.
+
+    For test teardown (a connection left on a pool thread outlives the test database) and process
+    shutdown. The next ``db`` call starts a new pool.
+    """
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is None:
+        return
+    threads = len(pool._threads)
+    if threads:
+        # Each task holds its thread at the barrier until all have arrived, so no thread takes two
+        # and every thread closes its own connection (Django's connections are per thread).
+        barrier = threading.Barrier(threads, timeout=timeout)
+
+        def close() -> None:
+            connection.close()
+            barrier.wait()
+
+        for future in [pool.submit(close) for _ in range(threads)]:
+            future.result()
+    pool.shutdown(wait=True)

@@ -15,10 +15,11 @@ PROBE = (
     "import json, django; from django.conf import settings; django.setup(); "
     "print(json.dumps({'db': settings.DATABASES['default']['ENGINE'], "
     "'layer': settings.CHANNEL_LAYERS['default']['BACKEND'], "
+    "'prefix': settings.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('prefix'), "
     "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL, "
     "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
 )
-VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS")
+VARIABLES = ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "CHANNEL_LAYER")
 
 
 def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
@@ -44,9 +45,23 @@ def test_it_uses_postgres_redis_layer_and_broker_when_set() -> None:
         load_settings(DATABASE_URL="postgres://u@db:5432/club", REDIS_URL="redis://cache:6379/0").stdout
     )
     assert out["db"] == "django.db.backends.postgresql"
-    assert out["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert out["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert out["eager"] is False
     assert out["broker"] == "redis://cache:6379/0"
+
+
+def test_it_uses_the_list_based_redis_layer_when_asked() -> None:
+    """CHANNEL_LAYER=core chooses channels_redis' list-based layer instead of pub/sub."""
+    out = json.loads(load_settings(REDIS_URL="redis://cache:6379/0", CHANNEL_LAYER="core").stdout)
+    assert out["layer"] == "channels_redis.core.RedisChannelLayer"
+
+
+@pytest.mark.parametrize(
+    ("url", "prefix"), [("redis://cache:6379", "cardclub0:"), ("redis://cache:6379/3", "cardclub3:")]
+)
+def test_it_prefixes_pubsub_channels_with_the_redis_database(url: str, prefix: str) -> None:
+    """Pub/sub ignores database numbers, so two sites on other databases of one server stay apart."""
+    assert json.loads(load_settings(REDIS_URL=url).stdout)["prefix"] == prefix
 
 
 def test_it_refuses_to_start_without_secret_key_when_debug_is_off() -> None:
