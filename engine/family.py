@@ -37,8 +37,13 @@ class FamilyGame(Game):
         return parse_action(text)
 
     def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
-        """Rules from JSON, defaults for missing options."""
-        return rules_from(self.rules_type, data)
+        """Rules from JSON, defaults for missing options; a throw penalty needs throws that can fail."""
+        rules = rules_from(self.rules_type, data)
+        if getattr(rules, "throw_penalty", False) and not getattr(rules, "real_hand_throws", False):
+            raise BadSetup(
+                "throw_penalty needs real_hand_throws: judged from what the leader can know, no throw fails"
+            )
+        return rules
 
     def bot(self, kind: str, rng: random.Random) -> Bot:
         """A ``random`` or ``heuristic`` bot."""

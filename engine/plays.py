@@ -60,18 +60,27 @@ def legal_follows(
 
 
 def legal_leads(
-    hand: Counter[str], unknown: Counter[str], ctx: TrumpContext, quads: bool = False
+    hand: Counter[str], unknown: Counter[str], ctx: TrumpContext, quads: bool = False, attempts: bool = False
 ) -> Iterator[Play]:
-    """Every legal lead from ``hand``: singles, sets, tractors, safe throws, four-of-a-kinds."""
+    """Every legal lead from ``hand``: singles, sets, tractors, safe throws, four-of-a-kinds.
+
+    ``attempts`` (RULINGS 2's option): every throw may be tried; they come after every suit's
+    singles and units, so a sample of the first leads still reaches every suit.
+    """
     seen: set[Play] = set()
     by_suit: dict[str, Counter[str]] = {}
     for card, n in hand.items():
         by_suit.setdefault(ctx.eff[card], Counter())[card] = n
     for suit in sorted(by_suit):
-        for play in _suit_leads(by_suit[suit], suit, unknown, ctx):
+        leads = (
+            _unit_leads(by_suit[suit], ctx) if attempts else _suit_leads(by_suit[suit], suit, unknown, ctx)
+        )
+        for play in leads:
             if play not in seen:
                 seen.add(play)
                 yield play
+    for suit in sorted(by_suit) if attempts else ():
+        yield from _throws(by_suit[suit], by_suit[suit], unknown, ctx, attempts)
     if quads:
         for play in _quads(hand, ctx):
             if play not in seen:
@@ -80,16 +89,29 @@ def legal_leads(
 
 
 def _suit_leads(cards: Counter[str], suit: str, unknown: Counter[str], ctx: TrumpContext) -> Iterator[Play]:
+    yield from _unit_leads(cards, ctx)
+    yield from _throws(_throw_pool(cards, suit, unknown, ctx), cards, unknown, ctx)
+
+
+def _unit_leads(cards: Counter[str], ctx: TrumpContext) -> Iterator[Play]:
+    """Singles, then every set and tractor of one suit's ``cards``."""
     for card in sorted(cards):
         yield (card,)
     for unit in _units_in(cards, ctx):
         yield tuple(sorted(unit))
-    pool = _throw_pool(cards, suit, unknown, ctx)
-    total = sum(pool.values())
-    for size in range(2, total + 1):
+
+
+def _throws(
+    pool: Counter[str], cards: Counter[str], unknown: Counter[str], ctx: TrumpContext, attempts: bool = False
+) -> Iterator[Play]:
+    """Legal throws of several units made of ``pool`` cards (a throw is one play, never a unit)."""
+    for size in range(2, sum(pool.values()) + 1):
         for play in sub_multisets(pool, size):
             counts = Counter(play)
-            if len(decompose(counts, ctx)) > 1 and lead_error(counts, cards, unknown, ctx) is None:
+            if (
+                len(decompose(counts, ctx)) > 1
+                and lead_error(counts, cards, unknown, ctx, attempts=attempts) is None
+            ):
                 yield play
 
 

@@ -27,7 +27,7 @@ from engine.figures import (
 )
 from engine.game import JSON, Action, DealState, Rules
 from engine.registry import register
-from engine.trickdeal import Setup, TrickDeal
+from engine.trickdeal import THROW_PENALTY, Setup, TrickDeal
 from engine.trump import TrumpContext
 
 PERMANENT = ("7", "2")
@@ -43,6 +43,8 @@ class SandahaRules(Rules):
     pointless_redeal: bool = True  # RULINGS 10
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
+    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
+    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 
 
 def first_situation(rules: SandahaRules) -> dict[str, JSON]:
@@ -214,7 +216,7 @@ class SandahaDeal(TrickDeal):
         kitty_pts = points(self.kitty)
         defenders_last = self.side_of(self.last_winner()) == 1
         multiplier = self.last_lead_multiplier() if defenders_last else 0
-        defenders = raw[1] + kitty_pts * multiplier
+        defenders = self.penalised(raw[1] + kitty_pts * multiplier)
         played: dict[str, JSON] = {
             "outcome": "played",
             "dealer": declarer,
@@ -264,6 +266,8 @@ class SandahaGame(FamilyGame):
             pointless_redeal=rules.pointless_redeal,
             tractor_follow=rules.tractor_follow,
             kitty_per_card=rules.kitty_per_card,
+            real_hand_throws=rules.real_hand_throws,
+            throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
         return SandahaDeal(rules, setup, deck, sit)
 

@@ -18,7 +18,7 @@ from engine.game import JSON, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
-from engine.trickdeal import Setup, is_rank_card
+from engine.trickdeal import THROW_PENALTY, Setup, is_rank_card
 from engine.trump import TrumpContext
 
 
@@ -32,6 +32,8 @@ class ShengjiRules(Rules):
     j_hook: bool = False  # variant 4 (鉤到底): last trick won with a J at rank J sends levels back
     first_drawer: int = 0  # who draws first on the first deal ("decided by any method")
     pointless_redeal: bool = True  # RULINGS 10: a hand without 5, 10, K may demand a redeal
+    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
+    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 
     @property
     def start(self) -> str:
@@ -108,7 +110,7 @@ class ShengjiDeal(PartnershipDeal):
             bonus = 2 * kitty_pts
         hook = self.hooking_j() if defenders_last and rules.j_hook else None
         kind = None if hook is None else "trump" if hook[1] == self.trump.suit else "side"
-        figures = Figures(dealer, raw[1] + bonus, defenders_last=defenders_last, hook=kind)
+        figures = Figures(dealer, self.penalised(raw[1] + bonus), defenders_last=defenders_last, hook=kind)
         settled = settle(rules, self.setup.levels, figures)
         if "j_hook" in settled:
             settled["j_hook"] = hook  # a played deal names the card itself
@@ -156,6 +158,8 @@ class ShengjiGame(PartnershipGame):
             sequences=False,
             quads=rules.four_of_a_kind,
             pointless_redeal=rules.pointless_redeal,
+            real_hand_throws=rules.real_hand_throws,
+            throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
         return ShengjiDeal(rules, setup, deck, situation)
 

@@ -17,7 +17,7 @@ from engine.game import JSON, Action, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
-from engine.trickdeal import Setup, is_rank_card
+from engine.trickdeal import THROW_PENALTY, Setup, is_rank_card
 from engine.trump import TrumpContext
 
 
@@ -30,6 +30,8 @@ class TractorRules(Rules):
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
     notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
+    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
+    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
@@ -122,7 +124,7 @@ class TractorDeal(PartnershipDeal):
         last = self.last_winner()
         defenders_last = self.side_of(last) == 1
         multiplier = self.last_lead_multiplier() if defenders_last else 0
-        defenders = raw[1] + kitty_pts * multiplier
+        defenders = self.penalised(raw[1] + kitty_pts * multiplier)
         kitty = {"kitty_points": kitty_pts, "kitty_multiplier": multiplier}
         settled = settle(self.setup.levels, Figures(dealer, defenders))
         return self.level_result(settled, kitty)
@@ -162,6 +164,8 @@ class TractorGame(PartnershipGame):
             pointless_redeal=rules.pointless_redeal,
             tractor_follow=rules.tractor_follow,
             kitty_per_card=rules.kitty_per_card,
+            real_hand_throws=rules.real_hand_throws,
+            throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
         return TractorDeal(rules, setup, deck, situation)
 

@@ -19,9 +19,11 @@ from engine.cards import CARD_POINTS, JOKERS, sorted_cards
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState, Rules
 from engine.plays import legal_follows, legal_leads
-from engine.tricks import Lead, follow_error, lead_error, read_lead, trick_winner
+from engine.tricks import Lead, follow_error, forced_unit, lead_error, read_lead, trick_winner
 from engine.trump import TrumpContext
 from engine.units import decompose
+
+THROW_PENALTY = 10  # points a failed throw costs its side with the penalty option (RULINGS 2)
 
 PHASE_OF: dict[type[Action], tuple[str, ...]] = {
     Draw: ("draw",),
@@ -51,6 +53,31 @@ class Setup:
     pointless_redeal: bool = True
     tractor_follow: bool = False
     kitty_per_card: bool = False
+    real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
+    throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
+
+
+@dataclass(frozen=True)
+class FailedThrow:
+    """A throw that another seat's real hand could beat (RULINGS 2's option); all of it is public.
+
+    ``attempted`` is what the leader showed, ``forced`` the smallest beatable unit it had to play.
+    Which seat could beat it is never kept, so no view can tell.
+    """
+
+    seat: int
+    trick: int
+    attempted: tuple[str, ...]
+    forced: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        """The failed throw as views and results show it."""
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "attempted": list(self.attempted),
+            "forced": list(self.forced),
+        }
 
 
 class TrickDeal(DealState):
@@ -85,6 +112,8 @@ class TrickDeal(DealState):
         self.played: Counter[str] = Counter()
         self.buried = False
         self.outcome: dict[str, JSON] | None = None
+        self.tricks_done = 0
+        self.failed_throws: list[FailedThrow] = []
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -210,7 +239,9 @@ class TrickDeal(DealState):
         """Every legal play of ``seat`` (who must be the player to move)."""
         hand = self.hands[seat]
         if self.lead is None:
-            yield from legal_leads(hand, self.unknown_to(seat), self.trump, self.setup.quads)
+            yield from legal_leads(
+                hand, self.unknown_to(seat), self.trump, self.setup.quads, self.setup.real_hand_throws
+            )
         else:
             yield from legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
 
@@ -274,7 +305,8 @@ class TrickDeal(DealState):
         """Why ``seat`` may not play ``cards`` now, or ``None``."""
         hand = self.hands[seat]
         if self.lead is None:
-            return lead_error(cards, hand, self.unknown_to(seat), self.trump, self.setup.quads)
+            unknown = self.unknown_to(seat)
+            return lead_error(cards, hand, unknown, self.trump, self.setup.quads, self.setup.real_hand_throws)
         return follow_error(cards, hand, self.lead, self.trump, self.setup.tractor_follow)
 
     # -- applying -----------------------------------------------------------------------------
@@ -348,6 +380,12 @@ class TrickDeal(DealState):
 
     def _play(self, seat: int, cards: tuple[str, ...]) -> None:
         counts = Counter(cards)
+        if not self.trick and self.setup.real_hand_throws:
+            counts = self._judge_throw(seat, counts)
+        self.place(seat, counts)
+
+    def place(self, seat: int, counts: Counter[str]) -> None:
+        """Move the cards ``seat`` really plays from its hand to the trick; a full trick closes."""
         hand = self.hands[seat]
         hand.subtract(counts)
         self.hands[seat] = +hand
@@ -356,6 +394,33 @@ class TrickDeal(DealState):
         self.trick.append((seat, counts))
         if len(self.trick) == self.setup.seats:
             self._close_trick()
+
+    def _judge_throw(self, seat: int, counts: Counter[str]) -> Counter[str]:
+        """RULINGS 2's option: a lead another seat's hand could partly beat is cut to its smallest
+        beatable unit; the rest stays in the leader's hand."""
+        lead = read_lead(counts, self.trump, self.setup.quads)
+        if lead is None or lead.is_quad:
+            return counts
+        unit = forced_unit(counts, [h for s, h in enumerate(self.hands) if s != seat], self.trump)
+        if unit is None:
+            return counts
+        attempted = tuple(sorted_cards(counts.elements()))
+        self.failed_throws.append(FailedThrow(seat, self.tricks_done, attempted, unit.cards))
+        return Counter(unit.cards)
+
+    def penalised(self, defenders: int) -> int:
+        """The defenders' points after failed-throw penalties, never below 0 (RULINGS 2's option):
+        the penalty goes to the defenders when the thrower is on the declarer's side at the end of
+        the deal, and is taken from them when the thrower is a defender."""
+        for failed in self.failed_throws:
+            defenders += self.setup.throw_penalty * (1 if self.side_of(failed.seat) == 0 else -1)
+        return max(0, defenders)
+
+    def throw_facts(self) -> dict[str, JSON]:
+        """Failed throws for views and results; only with the option, so default views stay as they are."""
+        if not self.setup.real_hand_throws:
+            return {}
+        return {"failed_throws": [f.to_json() for f in self.failed_throws]}
 
     def _close_trick(self) -> None:
         plays = [c for _, c in self.trick]
@@ -367,9 +432,10 @@ class TrickDeal(DealState):
         self.trick = []
         self.lead = None
         self.leader = winner
+        self.tricks_done += 1
         if not any(self.hands):
             self.phase = "over"
-            self.outcome = self.score()
+            self.outcome = {**self.score(), **self.throw_facts()}
 
     # -- scoring helpers ----------------------------------------------------------------------
 
@@ -451,6 +517,7 @@ class TrickDeal(DealState):
             "last_trick": [[s, list(c)] for s, c in self.last_trick],
             "defender_points": self.side_points()[1] if self.dealer is not None else 0,
             "result": self.outcome,
+            **self.throw_facts(),
         }
         view.update(self.extra_view(seat))
         return view

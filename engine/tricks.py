@@ -2,7 +2,9 @@
 
 * Leads (领牌): one unit, or a throw (甩牌) of several units of one suit-in-effect, legal only
   when every unit is unbeatable judged from what the leader can know (RULINGS 2): a stronger unit
-  would need cards that are neither played nor in the leader's hand.
+  would need cards that are neither played nor in the leader's hand. RULINGS 2's option judges a
+  throw against the other seats' real hands instead: any throw may be tried, and a failed one
+  is cut down to its smallest beatable unit (``forced_unit``).
 * Follows (跟牌): as many cards of the led suit as held, then as many sets of each led size as
   held (RULINGS 4, seed 000).
 * Winning: only a play of the lead's shape wins, in the led suit or all trumps; plays compare
@@ -13,6 +15,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.trump import TRUMP, TrumpContext
@@ -80,9 +83,17 @@ def unit_is_safe(unit: Unit, suit: str, unknown: Counter[str], ctx: TrumpContext
 
 
 def lead_error(
-    cards: Counter[str], hand: Counter[str], unknown: Counter[str], ctx: TrumpContext, quads: bool = False
+    cards: Counter[str],
+    hand: Counter[str],
+    unknown: Counter[str],
+    ctx: TrumpContext,
+    quads: bool = False,
+    attempts: bool = False,
 ) -> str | None:
-    """Why leading ``cards`` is illegal, or ``None`` if it is legal."""
+    """Why leading ``cards`` is illegal, or ``None`` if it is legal.
+
+    ``attempts``: RULINGS 2's option, any throw may be tried; the real hands judge it afterwards.
+    """
     if not cards:
         return "a play needs at least one card"
     if cards - hand:
@@ -90,13 +101,29 @@ def lead_error(
     lead = read_lead(cards, ctx, quads)
     if lead is None:
         return "a lead must be of one suit (all trumps count as one suit)"
-    if lead.is_quad or len(lead.shape) == 1:
+    if lead.is_quad or len(lead.shape) == 1 or attempts:
         return None
     for unit in decompose(cards, ctx):
         if not unit_is_safe(unit, lead.suit, unknown, ctx):
             shown = " ".join(unit.cards)
             return f"throw not allowed: {shown} could be beaten by cards you cannot see"
     return None
+
+
+def forced_unit(cards: Counter[str], others: Sequence[Counter[str]], ctx: TrumpContext) -> Unit | None:
+    """The unit a throw is cut down to when another seat's real hand could beat a unit of it, else
+    ``None`` (RULINGS 2's option). Of several beatable units the smallest is forced: fewest cards,
+    then the lowest top. Every other seat's hand counts, as the seats cannot be told apart by the
+    rule (and in Zhao Pengyou nobody knows the sides yet)."""
+    lead = read_lead(cards, ctx)
+    if lead is None or len(lead.shape) == 1:
+        return None
+    beatable = [
+        unit
+        for unit in decompose(cards, ctx)
+        if any(not unit_is_safe(unit, lead.suit, hand, ctx) for hand in others)
+    ]
+    return min(beatable, key=lambda u: (u.size * u.length, u.top), default=None)
 
 
 def follow_error(

@@ -162,15 +162,15 @@ class ZhaoDeal(TrickDeal):
 
     # -- teams --------------------------------------------------------------------------------
 
-    def _play(self, seat: int, cards: tuple[str, ...]) -> None:
-        # Count the copies first: a called copy joins its player before the trick can close.
-        for card, n in Counter(cards).items():
+    def place(self, seat: int, counts: Counter[str]) -> None:
+        """Count the copies first: a called copy joins its player before the trick can close."""
+        for card, n in counts.items():
             before = self.copies[card]
             self.copies[card] += n
             for i, call in enumerate(self.calls):
                 if call.card == card and before < call.nth <= before + n and self.fulfilled[i] is None:
                     self._fulfil(i, seat)
-        super()._play(seat, cards)
+        super().place(seat, counts)
 
     def _fulfil(self, index: int, seat: int) -> None:
         if seat in self.team:
@@ -230,7 +230,7 @@ class ZhaoDeal(TrickDeal):
         kitty_pts = points(self.kitty)
         last = self.last_winner()
         multiplier = self.rules.kitty_multiplier if self.side_of(last) == 1 else 0
-        defenders = raw[1] + kitty_pts * multiplier
+        defenders = self.penalised(raw[1] + kitty_pts * multiplier)
         short = self.max_team() - len(self.team)
         return {
             "outcome": "played",

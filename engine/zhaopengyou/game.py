@@ -15,7 +15,7 @@ from engine.errors import BadSetup
 from engine.family import FamilyGame
 from engine.game import JSON, Action, Bot, DealState, Rules, pick_bot
 from engine.registry import register
-from engine.trickdeal import Setup
+from engine.trickdeal import THROW_PENALTY, Setup
 from engine.zhaopengyou.actions import parse_zhao_action
 from engine.zhaopengyou.deal import ZhaoDeal
 from engine.zhaopengyou.rules import KITTY, TABLE, ZhaoRules, hand_size, zhao_deck
@@ -96,6 +96,8 @@ class ZhaoGame(FamilyGame):
             sequences=True,
             pointless_redeal=False,
             tractor_follow=rules.tractor_follow,
+            real_hand_throws=rules.real_hand_throws,
+            throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
         eligible = range(seats) if winners is None else [int(s) for s in winners]
         return ZhaoDeal(rules, setup, deck, situation, list(eligible), rounds)

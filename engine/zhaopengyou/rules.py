@@ -35,6 +35,8 @@ class ZhaoRules(Rules):
     kitty_multiplier: int = 2  # seed 001: the kitty's points count double for the last trick's side
     tractor_follow: bool = False  # RULINGS 4 option: a held sequence must answer a sequence lead
     passive_penalty: int = 1  # seed 001: a winner who lost the deal before rises one level less
+    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
+    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 
 
 def decks_for(seats: int) -> int:

@@ -55,6 +55,10 @@ RULE_LABELS: dict[str, Promise] = {
     "redeal": _("A hand without a general may demand a redeal"),
     "tractor_follow": _("A tractor lead must be answered with a tractor when one is held"),
     "kitty_per_card": _("Kitty multiplier: ×2 per card of the last lead's largest unit"),
+    "real_hand_throws": _(
+        "Throws judged against the real hands: a failed throw plays its smallest beatable part"
+    ),
+    "throw_penalty": _("A failed throw costs the thrower's side 10 points"),
     "first_dealer": _("Seat of the first provisional dealer (-1: drawn for)"),
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from engine import game_names
 
+THROWS = {"real_hand_throws": True, "throw_penalty": True}  # RULINGS 2's option, penalty included
+
 
 @pytest.mark.parametrize("name", game_names())
 @settings(max_examples=3, deadline=None, derandomize=True)
@@ -31,9 +33,9 @@ def test_heuristic_deal_keeps_every_invariant(name: str) -> None:
             "shengji",
             {"two_always_trump": True, "four_of_a_kind": True, "last_trick_passes": True, "j_hook": True},
         ),
-        ("shengji", {"first_drawer": 3, "pointless_redeal": False}),
-        ("tractor", {"tractor_follow": True, "kitty_per_card": True, "notrump_ranks": False}),
-        ("sandaha", {"tractor_follow": True, "first_bidder": 2}),
+        ("shengji", {"first_drawer": 3, "pointless_redeal": False, **THROWS}),
+        ("tractor", {"tractor_follow": True, "kitty_per_card": True, "notrump_ranks": False, **THROWS}),
+        ("sandaha", {"tractor_follow": True, "first_bidder": 2, **THROWS}),
     ],
 )
 def test_house_rules_keep_every_invariant(name: str, rules: dict[str, object]) -> None:

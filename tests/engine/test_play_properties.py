@@ -18,11 +18,11 @@ from engine.trickdeal import TrickDeal
 CAP = 3000
 
 
-def position(name: str, seed: int, tricks: int) -> TrickDeal:
+def position(name: str, seed: int, tricks: int, options: dict[str, bool]) -> TrickDeal:
     """A deal played by heuristic bots past ``tricks`` tricks, ``tricks % 4`` plays into a trick."""
     game = get_game(name)
     rng = random.Random(seed)
-    state = start(name, list(game.shuffled_deck(game.rules_from_json({}), 4, rng)))
+    state = start(name, list(game.shuffled_deck(game.rules_from_json({}), 4, rng)), **options)
     bots = [game.bot("heuristic", random.Random(seed + s)) for s in range(4)]
 
     def there() -> bool:
@@ -40,12 +40,13 @@ def position(name: str, seed: int, tricks: int) -> TrickDeal:
     seed=st.integers(0, 10_000),
     tricks=st.integers(0, 10),
     picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=40),
+    options=st.sampled_from([{}, {"real_hand_throws": True}]),  # RULINGS 2: any throw may be tried
 )
 def test_check_accepts_exactly_the_enumerated_plays(
-    name: str, seed: int, tricks: int, picks: list[int]
+    name: str, seed: int, tricks: int, picks: list[int], options: dict[str, bool]
 ) -> None:
-    """Random plays from the mover's hand are legal exactly when enumerated."""
-    state = position(name, seed, tricks)
+    """Random plays from the mover's hand are legal exactly when enumerated (house rules too)."""
+    state = position(name, seed, tricks, options)
     if state.is_over() or state.phase != "play":
         return
     seat = min(state.must_move())

@@ -81,6 +81,13 @@ def test_heuristic_deals_keep_every_invariant(seats: int) -> None:
 
 def test_house_rules_keep_every_invariant() -> None:
     """Every option set away from its default, at seven players."""
-    rules = {"first_dealer": 3, "kitty_multiplier": 4, "tractor_follow": True, "passive_penalty": 0}
+    rules = {
+        "first_dealer": 3,
+        "kitty_multiplier": 4,
+        "tractor_follow": True,
+        "passive_penalty": 0,
+        "real_hand_throws": True,
+        "throw_penalty": True,
+    }
     result = run_deal_at(7, seed=77, rules_json=rules)
     assert len(result["scores"]) == 7
