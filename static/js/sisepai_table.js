@@ -5,19 +5,25 @@
 // in a window is asked, so being asked tells nobody anything.
 
 import { byColourAndPiece, fmt, hanzi, meldEl, moveLabel, node, pieceEl, piecesEl } from "./sisepai_pieces.js";
+import { stallWatch } from "./table_resync.js";
 
 const root = document.getElementById("table");
 const W = JSON.parse(document.getElementById("sisepai-strings").textContent);
 const $ = (id) => document.getElementById(id);
+const SENT_MS = 5000;
 
 let socket = null;
 let view = null;
 let chosen = null; // the hand card picked for a discard
-let pending = null; // {action, version, window} last sent, sent again if another seat's answer made it stale
+// The answer on its way ({action, version, window}): its decision is not offered again until a
+// view shows it taken, so a second tap cannot land on the next window's buttons (see answerAgain).
+let sent = null;
+let sentTimer = null;
 let retryStale = false;
 let backoff = 0;
 let clockTimer = null;
 let lobbyFrames = 0;
+const watchForStall = stallWatch(send);
 
 // -- the socket -------------------------------------------------------------------------------
 
@@ -27,6 +33,7 @@ function connect() {
   socket.onopen = () => {
     backoff = 0;
     lobbyFrames = 0;
+    settle(); // the view sent on joining tells whether an answer in flight was taken
     $("conn").textContent = W.live;
     $("conn").classList.add("on");
   };
@@ -39,32 +46,61 @@ function connect() {
   };
 }
 
+function send(message) {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
 function act(action) {
-  if (!view || !socket || socket.readyState !== WebSocket.OPEN) return;
-  pending = { action, version: view.version, window: windowKey() };
-  socket.send(JSON.stringify({ type: "act", action, version: view.version }));
+  if (!view || !send({ type: "act", action, version: view.version })) return;
+  sent = { action, version: view.version, window: windowKey() };
+  clearTimeout(sentTimer);
+  // A reply always comes on an open socket; should it not, the choice is offered again.
+  sentTimer = setTimeout(() => {
+    settle();
+    drawActions();
+  }, SENT_MS);
+  drawActions();
 }
 
 // The card (and phase) an answer was meant for: an answer is only re-sent to the same window.
 const windowKey = () => JSON.stringify([view.deal, view.state.phase, view.state.shown]);
 
+function settle() {
+  sent = null;
+  retryStale = false;
+  clearTimeout(sentTimer);
+}
+
 // In a claim window several seats answer at once, so an answer may cross another seat's and be
 // refused as stale. It goes again on a newer view of the same window where it is still legal —
 // at once if such a view is already here (it may have overtaken the refusal), else on the next.
+// Until then the page shows it as sent: offering the window again invited a second answer, which
+// landed on the next window's "Pass" once the first had gone through.
 function answerAgain() {
-  if (!pending || view.version <= pending.version) return;
-  const again = pending;
-  pending = null;
-  retryStale = false;
+  if (!sent || view.version <= sent.version) return;
+  const again = sent;
+  settle();
   if (again.window === windowKey() && (view.legal || []).includes(again.action)) act(again.action);
+  else drawActions();
 }
+
+// Taken: the view moved to another decision or no longer offers the move (the seat has answered),
+// or, outside a claim window (where another seat's answer may come first), the deal moved at all.
+const taken = () =>
+  sent.window !== windowKey() || !(view.legal || []).includes(sent.action) || (!view.state.window && view.version > sent.version);
 
 function receive(frame) {
   if (frame.type === "error") {
-    if (frame.code === "stale_version" && pending) {
+    if (frame.code === "stale_version" && sent) {
       retryStale = true;
       answerAgain();
-    } else showError(frame.message);
+      return;
+    }
+    settle();
+    if (view) drawActions();
+    showError(frame.message);
     return;
   }
   if (frame.type === "lobby") {
@@ -74,11 +110,14 @@ function receive(frame) {
   }
   if (frame.type !== "view") return;
   if (view && frame.deal === view.deal && frame.version < view.version) return;
-  if (!view || frame.deal !== view.deal || frame.version !== view.version) chosen = null;
+  const moved = !view || frame.deal !== view.deal || frame.version !== view.version;
+  if (moved) chosen = null;
   view = frame;
-  $("error").hidden = true;
+  if (sent && !retryStale && taken()) settle();
+  if (moved) $("error").hidden = true; // the view sent after a refusal repeats the version: keep its error
   draw();
   if (retryStale) answerAgain();
+  if (moved) watchForStall(view); // only a newer view resets the wait: a sync's answer repeats the version
 }
 
 function showError(message) {
@@ -198,9 +237,10 @@ function button(label, onClick, cls = "") {
   return el;
 }
 
+// Buttons are kept across views while their move is still offered: in a claim window a view comes
+// with every other seat's answer, and a button replaced under the finger would swallow the tap.
 function drawActions() {
   const box = $("actions");
-  box.replaceChildren();
   if (view.seat === null || view.seat === undefined) {
     box.textContent = W.watching;
     return;
@@ -208,22 +248,29 @@ function drawActions() {
   const hints = view.legal || [];
   box.dataset.hints = JSON.stringify(hints); // the seat's own hints, for assistive tools and tests
   box.dataset.version = view.version;
-  const discards = hints.filter((h) => h.startsWith("discard "));
-  if (discards.length) {
-    const label = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.moves.pick;
-    const go = button(label, () => (chosen ? act("discard " + chosen) : showError(W.select_first)), "primary");
+  box.dataset.sent = sent ? sent.action : ""; // an answer on its way: the buttons wait for its view
+  box.setAttribute("aria-busy", sent ? "true" : "false");
+  const kept = new Map([...box.querySelectorAll("button[data-action]")].map((b) => [b.dataset.action + b.textContent, b]));
+  const buttons = [];
+  if (hints.some((h) => h.startsWith("discard "))) {
+    const go = $("discard") || button("", () => (chosen ? act("discard " + chosen) : showError(W.select_first)), "primary");
     go.id = "discard";
-    go.disabled = !chosen;
-    box.append(go);
+    go.textContent = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.moves.pick;
+    go.disabled = !chosen || Boolean(sent);
+    buttons.push(go);
   }
   for (const hint of hints) {
     if (hint.startsWith("discard ")) continue;
     const label = hint === "pass" && state().phase === "redeal" ? W.moves.keep : moveLabel(hint, W);
-    const cls = hint === "pass" ? "secondary" : hint === "draw" ? "primary" : "claim";
-    const el = button(label, () => act(hint), cls);
-    el.dataset.action = hint;
-    box.append(el);
+    let el = kept.get(hint + label);
+    if (!el) {
+      el = button(label, () => act(hint), hint === "pass" ? "secondary" : hint === "draw" ? "primary" : "claim");
+      el.dataset.action = hint;
+    }
+    el.disabled = Boolean(sent);
+    buttons.push(el);
   }
+  box.replaceChildren(...buttons);
 }
 
 function drawHand() {
@@ -324,7 +371,7 @@ function drawFairness() {
 
 document.addEventListener("visibilitychange", () => {
   // A phone that slept may have missed frames: ask for the current view.
-  if (document.visibilityState === "visible" && socket?.readyState === WebSocket.OPEN) socket.send('{"type":"sync"}');
+  if (document.visibilityState === "visible") send({ type: "sync" });
 });
 
 connect();

@@ -2,6 +2,8 @@
 // The server sends this seat's view (docs/protocol.md); the page only draws it and sends
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
+import { stallWatch } from "./table_resync.js";
+
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
 const $ = (id) => document.getElementById(id);
@@ -14,6 +16,7 @@ let selected = new Set(); // indexes into the sorted hand (hands may hold identi
 let retry = 0;
 let clockTimer = null;
 let lobbyFrames = 0;
+const watchForStall = stallWatch(send);
 
 function cardLabel(code) {
   if (code === "BJ") return "🃏+";
@@ -73,6 +76,7 @@ function receive(frame) {
   view = frame;
   if (moved) hideError();
   draw();
+  if (moved) watchForStall(view); // only a newer view resets the wait: a sync's answer repeats the version
 }
 
 function showError(message) {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import subprocess
 import time
 import uuid
@@ -12,28 +13,35 @@ from typing import Any
 
 import pytest
 
+from engine import get_game
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
-from tests.servers import BIN, ROOT, daphne, manage, scratch_database
+from tests.servers import BIN, ROOT, daphne, manage, scratch_database, shell
+from tests.tables.browser_socket import START, open_on_fake_socket, push, sent, view_frame
 
 pytestmark = pytest.mark.browser
 
 SETUP = """
 from django.contrib.auth import get_user_model
 from league.models import Club, Membership
+from tables.services import lobby
 user = get_user_model().objects.create_user("player", password="table-pw-1234")
 club = Club.objects.create(name="Browser Club", slug="browser-club")
 Membership.objects.create(club=club, user=user, role="owner")
+table = lobby.open_table(club, user, "shengji")  # an empty table: its page, on a fake socket
+lobby.leave_seat(table.pk, user)
+print(table.pk)
 """
 
 
 @pytest.fixture(scope="module")
-def table_site() -> Iterator[str]:
-    """Daphne with a fast pace: server steps on its event loop (embedded default) or a Celery worker."""
+def table_site() -> Iterator[dict[str, Any]]:
+    """Daphne with a fast pace: server steps on its event loop (embedded default) or a Celery worker;
+    and the id of an empty table."""
     with scratch_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
         env["CELERY_QUEUE"] = f"browser-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "shell", "-c", SETUP)
+        table = int(shell(env, SETUP).strip().splitlines()[-1])
         with contextlib.ExitStack() as stack:
             if env.get("REDIS_URL"):
                 # With Redis the steps are Celery tasks: this site needs a worker of its own.
@@ -51,7 +59,7 @@ def table_site() -> Iterator[str]:
                 )
                 stack.callback(proc.wait, 10)
                 stack.callback(proc.terminate)
-            yield stack.enter_context(daphne(env))
+            yield {"url": stack.enter_context(daphne(env)), "table": table}
 
 
 def my_move(tab: Any) -> str | None:
@@ -77,14 +85,15 @@ def make(tab: Any, move: str) -> None:
         tab.click(f'#actions button[data-action="{move}"]')
 
 
-def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: str) -> None:  # noqa: F811
+def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: dict[str, Any]) -> None:  # noqa: F811
     """Open a table, seat three bots, get ready, play every decision by clicks until the result shows."""
-    page.goto(table_site + "/accounts/login/")
+    url = table_site["url"]
+    page.goto(url + "/accounts/login/")
     page.fill("input[name=username]", "player")
     page.fill("input[name=password]", "table-pw-1234")
     page.click("button[type=submit]")
     page.wait_for_selector(".nav-user .who")
-    page.goto(table_site + "/clubs/browser-club/tables/")
+    page.goto(url + "/clubs/browser-club/tables/")
     page.select_option("#open-game", "shengji")
     page.click("text=Open a table")
     page.wait_for_selector("#lobby")
@@ -124,3 +133,27 @@ def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: s
     assert "Defenders' points" in page.inner_text("#points")
     assert page.locator("#others li").count() == 4
     assert "Seed" in (page.text_content("#fairness-text") or "")
+
+
+def test_a_view_whose_clock_ran_out_3_s_ago_asks_for_the_current_one_then_backs_off(
+    page: Any,  # noqa: F811
+    table_site: dict[str, Any],
+) -> None:
+    """A lost event leaves the page on an old view: it sends sync once per stall, waiting longer each time."""
+    game = get_game("shengji")
+    rules = game.rules_from_json({})
+    state = game.start(rules, 4, game.shuffled_deck(rules, 4, random.Random("stall")), None)
+    names = ["player", "heuristic bot", "heuristic bot", "heuristic bot"]
+    open_on_fake_socket(page, f"{table_site['url']}/tables/{table_site['table']}/")
+    stalled = view_frame(state, 0, 7, START + 1_000, names)
+    push(page, stalled)
+    syncs = []
+    for wait in (3_999, 1, 5_999, 1):  # due 3 s after the deadline, then 6 s later
+        page.clock.run_for(wait)
+        syncs.append(sent(page).count({"type": "sync"}))
+        if len(syncs) == 2:
+            push(page, stalled)  # the sync's answer: the same version, the server is late itself
+    assert syncs == [0, 1, 1, 2]
+    push(page, view_frame(state, 0, 8, START + 60_000, names))
+    page.clock.run_for(20_000)
+    assert sent(page).count({"type": "sync"}) == 2
