@@ -23,25 +23,33 @@ pytestmark = pytest.mark.browser
 SETUP = """
 from django.contrib.auth import get_user_model
 from league.models import Club, Membership
-from tables.services import lobby
 user = get_user_model().objects.create_user("player", password="table-pw-1234")
 club = Club.objects.create(name="Browser Club", slug="browser-club")
 Membership.objects.create(club=club, user=user, role="owner")
-table = lobby.open_table(club, user, "shengji")  # an empty table: its page, on a fake socket
+"""
+
+EMPTY_TABLE = """
+from tables.services import lobby
+table = lobby.open_table(club, user, "shengji")  # nobody seated: its page is opened on a fake socket
 lobby.leave_seat(table.pk, user)
 print(table.pk)
 """
 
 
+class Site(str):
+    """The site's URL (what the tests open pages on), knowing the id of an empty Shengji table."""
+
+    empty_table: int
+
+
 @pytest.fixture(scope="module")
-def table_site() -> Iterator[dict[str, Any]]:
-    """Daphne with a fast pace: server steps on its event loop (embedded default) or a Celery worker;
-    and the id of an empty table."""
+def table_site() -> Iterator[Site]:
+    """Daphne with a fast pace: server steps on its event loop (embedded default) or a Celery worker."""
     with scratch_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
         env["CELERY_QUEUE"] = f"browser-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
-        table = int(shell(env, SETUP).strip().splitlines()[-1])
+        empty_table = int(shell(env, SETUP + EMPTY_TABLE).strip().splitlines()[-1])
         with contextlib.ExitStack() as stack:
             if env.get("REDIS_URL"):
                 # With Redis the steps are Celery tasks: this site needs a worker of its own.
@@ -59,7 +67,9 @@ def table_site() -> Iterator[dict[str, Any]]:
                 )
                 stack.callback(proc.wait, 10)
                 stack.callback(proc.terminate)
-            yield {"url": stack.enter_context(daphne(env)), "table": table}
+            site = Site(stack.enter_context(daphne(env)))
+            site.empty_table = empty_table
+            yield site
 
 
 def my_move(tab: Any) -> str | None:
@@ -85,15 +95,14 @@ def make(tab: Any, move: str) -> None:
         tab.click(f'#actions button[data-action="{move}"]')
 
 
-def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: dict[str, Any]) -> None:  # noqa: F811
+def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: str) -> None:  # noqa: F811
     """Open a table, seat three bots, get ready, play every decision by clicks until the result shows."""
-    url = table_site["url"]
-    page.goto(url + "/accounts/login/")
+    page.goto(table_site + "/accounts/login/")
     page.fill("input[name=username]", "player")
     page.fill("input[name=password]", "table-pw-1234")
     page.click("button[type=submit]")
     page.wait_for_selector(".nav-user .who")
-    page.goto(url + "/clubs/browser-club/tables/")
+    page.goto(table_site + "/clubs/browser-club/tables/")
     page.select_option("#open-game", "shengji")
     page.click("text=Open a table")
     page.wait_for_selector("#lobby")
@@ -137,14 +146,14 @@ def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: d
 
 def test_a_view_whose_clock_ran_out_3_s_ago_asks_for_the_current_one_then_backs_off(
     page: Any,  # noqa: F811
-    table_site: dict[str, Any],
+    table_site: Site,
 ) -> None:
     """A lost event leaves the page on an old view: it sends sync once per stall, waiting longer each time."""
     game = get_game("shengji")
     rules = game.rules_from_json({})
     state = game.start(rules, 4, game.shuffled_deck(rules, 4, random.Random("stall")), None)
     names = ["player", "heuristic bot", "heuristic bot", "heuristic bot"]
-    open_on_fake_socket(page, f"{table_site['url']}/tables/{table_site['table']}/")
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
     stalled = view_frame(state, 0, 7, START + 1_000, names)
     push(page, stalled)
     syncs = []
