@@ -13,6 +13,7 @@ from engine.errors import EngineError
 from engine.registry import get_game
 from league import access
 from league.models import Deal
+from league.services.games import RULE_LABELS
 from replays.services.access import can_comment
 from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
@@ -22,7 +23,7 @@ from replays.services.steps import Replay, build, build_many, family_of, parse_p
 
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
-FRAME_FORMAT = 3
+FRAME_FORMAT = 4
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -120,6 +121,8 @@ def header(deal: Deal) -> dict[str, Any]:
         "title": game.title,
         "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
         "steps_url": f"/deals/{deal.pk}/steps.json",
+        # RULINGS 2's option: the rules say whether a failed throw costs points; frames do not.
+        "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
     }
 
 
@@ -262,4 +265,8 @@ def labels() -> dict[str, Any]:
         "ordinals": {"1": _("1st"), "2": _("2nd"), "3": _("3rd"), "4": _("4th")},
         "copies": _("%(n)s played"),
         "used_up": _("played by %(seat)s, already on the team"),
+        "failed_throws": _("Failed throws"),
+        "failed_throw": _("%(name)s tried %(attempted)s — failed, plays %(forced)s"),
+        "failed_throw_item": _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s"),
+        "throw_penalty": RULE_LABELS["throw_penalty"],
     }

@@ -67,6 +67,30 @@ function seatName(seat) {
   return seat === null || seat === undefined ? "—" : head.seats[seat];
 }
 
+// A translated sentence with nodes (cards) in its %(key)s slots, as a list for append().
+function fmtNodes(text, values) {
+  return text.split(/(%\(\w+\)s)/).map((part) => {
+    const key = /^%\((\w+)\)s$/.exec(part);
+    return key ? values[key[1]] : part;
+  });
+}
+
+// A failed throw (RULINGS 2's real-hand option): who tried which cards and what they had to play.
+function throwEl(tag, text, f) {
+  const el = node(tag, "failed-throw");
+  const values = { n: f.trick + 1, name: seatName(f.seat), attempted: cardsEl(f.attempted), forced: cardsEl(f.forced) };
+  el.append(...fmtNodes(text, values));
+  return el;
+}
+
+// The failed throw of the trick on the board: it happened at that trick's lead and is shown
+// until the trick closes (the story knows the step each trick closed at).
+function currentThrow(frame) {
+  const f = (frame.failed_throws || []).at(-1);
+  const trick = f && data.story.tricks[f.trick];
+  return f && (!trick || state.at <= trick.at) ? f : null;
+}
+
 // -- the board --------------------------------------------------------------------------------
 
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
@@ -137,6 +161,8 @@ function drawCenter(frame) {
     trick.append(play);
   }
   center.append(trick);
+  const failed = currentThrow(frame);
+  if (failed) center.append(throwEl("p", L.failed_throw, failed));
   return center;
 }
 
@@ -173,6 +199,12 @@ function drawStatus(frame) {
     row(list, L.bids, frame.bids.map(([s, p]) => seatName(s) + " " + (p === null ? L.pass : p)).join(", "));
   }
   if (frame.scores) row(list, L.scores, frame.scores.join(" / "));
+  if (frame.failed_throws && frame.failed_throws.length) {
+    const throws = node("ul", "failed-throws");
+    for (const f of frame.failed_throws) throws.append(throwEl("li", L.failed_throw_item, f));
+    if (head.throw_penalty) throws.append(node("li", "muted", L.throw_penalty));
+    row(list, L.failed_throws, throws);
+  }
   for (const call of frame.calls || []) row(list, L.call, callEl(call));
   if (frame.last_claim) {
     const c = frame.last_claim;

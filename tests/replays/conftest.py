@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from engine.match import selfplay_deal
+from engine.record import DealRecord
+from engine.registry import get_game
 from league.models import Club, Deal, Match, Membership, Tournament
 from replays.services.samples import play_sample_match
 from tests.browser.conftest import browser, page  # noqa: F401  (the Playwright fixtures)
@@ -25,6 +31,18 @@ def client_for(user: User | None) -> Client:
     if user is not None:
         client.force_login(user)
     return client
+
+
+def failed_throw_record(**options: Any) -> DealRecord:
+    """A one-deck Shengji deal of random bots under RULINGS 2's real-hand option (plus ``options``)
+    in which a throw failed: random bots try throws often, so the first seeds have one."""
+    game = get_game("shengji")
+    rules = game.rules_from_json({"real_hand_throws": True, **options})
+    for seed in range(20):
+        record = selfplay_deal(game, rules, 4, None, random.Random(seed), ["random"])
+        if (record.result or {}).get("failed_throws"):
+            return record
+    raise AssertionError("no throw failed in 20 random-bot deals")
 
 
 @pytest.fixture
