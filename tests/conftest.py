@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -72,3 +74,37 @@ def fresh_channel_layer() -> object:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def close_thread_connections() -> Iterator[None]:
+    """Close the database connections this test left on threads that outlive it.
+
+    ``database_sync_to_async``, Channels' consumers and the pacing timers run on asgiref's one
+    process-wide sync thread, the table sockets on the tables' pool. A connection left open there
+    made the next test fail with "Database access not allowed" when it had no database (Channels
+    checks old connections before every message, and the check opens the connection), and on
+    PostgreSQL made dropping the test database warn that it "is being accessed by other users".
+    """
+    yield
+    from asgiref.sync import SyncToAsync
+
+    workers = sys.modules.get("tables.workers")  # not imported: no pool to retire
+    if workers is not None:
+        workers.close_all()
+    sync_thread = SyncToAsync.single_thread_executor
+    if sync_thread._threads:  # started by this test or an earlier one
+        sync_thread.submit(close_connections).result(timeout=30)
+
+
+def close_connections() -> None:
+    """Close this thread's database connections, an in-memory SQLite one included.
+
+    SQLite ignores ``close()`` on an in-memory database, because closing its last connection would
+    drop it; in the tests the main thread's connection keeps the test database alive.
+    """
+    from django.db import connections
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    for conn in connections.all(initialized_only=True):
+        BaseDatabaseWrapper.close(conn)

@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
 
 from cardclub.asgi import application
 
 ORIGIN = [(b"origin", b"http://127.0.0.1:8000")]
+
+
+@pytest.mark.django_db
+@pytest.mark.asyncio
+async def test_an_earlier_test_may_leave_a_connection_on_the_sync_thread() -> None:
+    """Order check with the next test: socket tests open connections on asgiref's shared sync thread.
+
+    The next test has no database; if this connection outlived this test, Channels' check of old
+    connections before each message would fail there with "Database access not allowed".
+    """
+    await sync_to_async(User.objects.exists)()
 
 
 @pytest.mark.asyncio

@@ -22,6 +22,7 @@ def fast_tables(settings: Any) -> Iterator[None]:
     settings.TABLES_PACING = "asyncio"
     states.clear()
     pacing.clear_pending()
+    pacing._loop = None  # the last test's loop is closed; this test's sockets register their own
     pacing.resume()
     yield
     # Let no server step (a thread of the last test's loop) touch the database while it is flushed.
