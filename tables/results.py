@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Match
+from league.services.games import RULE_LABELS
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
 
 
@@ -118,6 +119,24 @@ def ordinal(nth: int) -> str:
     return words.get(nth, str(nth))
 
 
+def throw_lines(deal: Deal, names: list[str]) -> list[str]:
+    """RULINGS 2's real-hand option: each failed throw, then what the penalty costs when it is on."""
+    throws = (deal.result or {}).get("failed_throws") or []
+    lines = [
+        _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s")
+        % {
+            "n": t["trick"] + 1,
+            "name": names[t["seat"]],
+            "attempted": " ".join(map(card_text, t["attempted"])),
+            "forced": " ".join(map(card_text, t["forced"])),
+        }
+        for t in throws
+    ]
+    if throws and (deal.rules or {}).get("throw_penalty"):
+        lines.append(str(RULE_LABELS["throw_penalty"]))
+    return lines
+
+
 def match_line(deal: Deal, names: list[str]) -> str | None:
     """The match's end, with its winners, once the match is over."""
     match = Match.objects.only("status", "result").get(pk=deal.match_id)
@@ -142,6 +161,7 @@ def context(deal: Deal) -> dict[str, Any]:
         "points": [] if redeal else point_lines(result),
         "changes": [] if redeal else change_lines(result, names),
         "calls": call_lines(result, names),
+        "throws": throw_lines(deal, names),
         "match_line": match_line(deal, names),
         "rows": result_rows(result, names),
         "replay_url": reverse("deal-viewer", args=[deal.pk]),

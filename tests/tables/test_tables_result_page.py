@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 
 from engine import get_game
-from league.models import Deal
+from league.models import Deal, Membership
 from tables.models import LiveTable
-from tables.results import seat_names
+from tables.results import card_text, seat_names
 from tables.services import pacing
+from tests.replays.conftest import failed_throw_record
 from tests.tables.helpers import seated_table, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -121,3 +122,34 @@ def test_only_finished_deals_of_the_table_itself_are_shown(
     client = Client()
     assert client.get(f"/tables/{other.pk}/deals/{deal.pk}/result/").status_code == 404
     assert client.get(f"/tables/{other.pk}/deals/{live.pk}/result/").status_code == 404
+
+
+@pytest.mark.django_db  # closer than the module's mark: no transaction needed, so no slow flush
+@pytest.mark.parametrize("penalty", [False, True])
+def test_failed_throws_are_listed_with_the_penalty_when_it_is_on(
+    club: Any, django_user_model: Any, settings: Any, penalty: bool
+) -> None:
+    """RULINGS 2's real-hand option: each failed throw in words; the 10-point penalty only when on."""
+    settings.TABLES_PACING = "manual"
+    host = django_user_model.objects.create(username="host")  # no password: hashing one is slow
+    Membership.objects.create(club=club, user=host, role="owner")
+    bots = {s: "random" for s in range(4)}
+    table = seated_table(club, [host], "shengji", bots=bots, rules={"real_hand_throws": True})
+    live = start(table)
+    record = failed_throw_record(throw_penalty=penalty)
+    deal = Deal.objects.create(
+        match=live.match,
+        number=live.number + 1,
+        game=record.game,
+        rules=record.rules,
+        seats=live.seats,
+        status=Deal.Status.FINISHED,
+        result=record.result,
+    )
+    html = result_page(Client(), table, deal)
+    throw = record.result["failed_throws"][0]
+    name = seat_names(deal)[throw["seat"]]
+    attempted = " ".join(card_text(c) for c in throw["attempted"])
+    assert f"Trick {throw['trick'] + 1}: {name} tried {attempted}, failed, played" in html
+    assert html.count("tried") == len(record.result["failed_throws"])
+    assert ("costs the thrower&#x27;s side 10 points" in html) == penalty
