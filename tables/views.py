@@ -17,6 +17,7 @@ from cardclub.games import GAMES_BY_NAME
 from engine import game_names, get_game
 from league import access
 from league.models import Club, Deal
+from league.services.games import RULE_LABELS
 from tables import results
 from tables.models import LiveTable, TableSeat
 from tables.services import lobby
@@ -175,6 +176,11 @@ def js_strings() -> dict[str, Any]:
         "not_found": _("not found yet"),
         "calls_made": _("%(made)s of %(due)s called"),
         "result_failed": _("Could not load the result; reload the page."),
+        # RULINGS 2's real-hand option: a failed throw by the trick, and the deal's list of them.
+        "failed_throw": _("%(name)s tried %(attempted)s — failed, plays %(forced)s"),
+        "failed_throws": _("Failed throws: %(throws)s"),
+        "failed_throw_item": _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s"),
+        "throw_penalty": RULE_LABELS["throw_penalty"],
     }
 
 

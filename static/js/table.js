@@ -112,6 +112,7 @@ function draw() {
   drawCalls(state);
   drawTrick($("trick"), state.trick || []);
   drawTrick($("last-trick"), state.last_trick || []);
+  drawFailedThrows(state);
   drawKitty(state);
   drawHand();
   drawCallForm();
@@ -206,6 +207,25 @@ function drawTrick(box, plays) {
     play.append(who, ...cards.map((c) => cardElement(c)));
     box.append(play);
   }
+}
+
+// RULINGS 2's real-hand option: the deal's failed throws beside the points, and the latest one by
+// the trick while the trick it led is on the felt (or is the last trick, between tricks).
+function drawFailedThrows(state) {
+  const throws = state.failed_throws || [];
+  const cards = (list) => list.map(cardLabel).join(" ");
+  const text = (template, f) => fmt(template, { n: f.trick + 1, name: seatName(f.seat), attempted: cards(f.attempted), forced: cards(f.forced) });
+  const badge = $("failed-throws");
+  badge.hidden = !throws.length;
+  const penalty = badge.dataset.penalty ? " · " + T.throw_penalty : "";
+  badge.textContent = fmt(T.failed_throws, { throws: throws.map((f) => text(T.failed_throw_item, f)).join("; ") }) + penalty;
+  const latest = throws[throws.length - 1];
+  const trick = state.trick && state.trick.length ? state.trick : state.last_trick || [];
+  const lead = trick[0];
+  const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+  const current = latest && lead && lead[0] === latest.seat && same(lead[1], latest.forced);
+  $("failed-throw").hidden = !current;
+  if (current) $("failed-throw").textContent = text(T.failed_throw, latest);
 }
 
 function drawKitty(state) {

@@ -200,9 +200,9 @@ function drawStatus(frame) {
   }
   if (frame.scores) row(list, L.scores, frame.scores.join(" / "));
   if (frame.failed_throws && frame.failed_throws.length) {
-    const throws = node("ul", "failed-throws");
-    for (const f of frame.failed_throws) throws.append(throwEl("li", L.failed_throw_item, f));
-    if (head.throw_penalty) throws.append(node("li", "muted", L.throw_penalty));
+    const throws = node("div", "failed-throws");
+    for (const f of frame.failed_throws) throws.append(throwEl("div", L.failed_throw_item, f));
+    if (head.throw_penalty) throws.append(node("div", "muted", L.throw_penalty));
     row(list, L.failed_throws, throws);
   }
   for (const call of frame.calls || []) row(list, L.call, callEl(call));
