@@ -115,10 +115,12 @@ if REDIS_URL:
     # DESIGN.md pitfalls: redis-py 8's pool raises instead of waiting at 100 connections, and it
     # times socket reads out after 5 s (channels_redis#422), so both are set in the host.
     _redis_host = {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}
-    # CHANNEL_LAYER=pubsub (default): Redis pub/sub, one PUBLISH per table event that every
-    # subscribed node fans out to its own sockets; measured at about half the CPU per move of the
-    # list-based layer (docs/performance.md). Delivery is at-most-once, which the protocol already
-    # assumes (versions, sync, the move log is the truth). CHANNEL_LAYER=core: the list-based layer.
+    # CHANNEL_LAYER=pubsub (default): Redis pub/sub (channels_redis' layer, which
+    # cardclub.layers extends with a blocking group send for threads), one PUBLISH per table
+    # event that every subscribed node fans out to its own sockets; measured at about half the
+    # CPU per move of the list-based layer (docs/performance.md). Delivery is at-most-once, which
+    # the protocol already assumes (versions, sync; the move log is the truth).
+    # CHANNEL_LAYER=core: the list-based layer.
     if env_str("CHANNEL_LAYER", "pubsub") == "core":
         CHANNEL_LAYERS = {
             "default": {
@@ -130,7 +132,7 @@ if REDIS_URL:
     else:
         CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "BACKEND": "cardclub.layers.PubSubLayer",
                 # Pub/sub channel names are not scoped by the Redis database number as keys are:
                 # the prefix keeps sites (and test runs) on other databases of one server apart.
                 "CONFIG": {"hosts": [_redis_host], "prefix": f"cardclub{_redis_database(REDIS_URL)}:"},

@@ -237,6 +237,13 @@ def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None =
     message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
     if move is not None:
         message["move"] = move
+    if hasattr(type(layer), "group_send_blocking"):
+        # cardclub.layers.PubSubLayer: one PUBLISH from this thread; the loop only fans out.
+        try:
+            layer.group_send_blocking(group, message)
+        except Exception:  # the move is committed: versions and sync bring the sockets up to date
+            log.exception("a table event was not sent")
+        return
     loop = pacing.serving_loop()
     if loop is not None:
         # Called from a worker thread of the process serving the sockets: hand the send to its

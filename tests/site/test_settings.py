@@ -45,7 +45,7 @@ def test_it_uses_postgres_redis_layer_and_broker_when_set() -> None:
         load_settings(DATABASE_URL="postgres://u@db:5432/club", REDIS_URL="redis://cache:6379/0").stdout
     )
     assert out["db"] == "django.db.backends.postgresql"
-    assert out["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert out["layer"] == "cardclub.layers.PubSubLayer"
     assert out["eager"] is False
     assert out["broker"] == "redis://cache:6379/0"
 

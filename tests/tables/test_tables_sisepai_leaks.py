@@ -30,7 +30,13 @@ from tests.tables.helpers import check_frames, seated_table, watch_match
 
 # What a frame holds is built from the engine's views, whichever database or channel layer carries
 # it: CI runs this long check once, on the embedded default (see tests/conftest.py).
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.backend_free]
+# Hundreds of deals: minutes, not the suite's 300 s hang guard, on a busy machine (seen at 195-380 s).
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.backend_free,
+    pytest.mark.timeout(900),
+]
 
 DEALS = 200
 SEATS = 3

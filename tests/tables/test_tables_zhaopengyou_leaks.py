@@ -25,7 +25,13 @@ from tests.tables.test_tables_leaks import assert_no_leak
 
 # What a frame holds is built from the engine's views, whichever database or channel layer carries
 # it: CI runs this long check once, on the embedded default (see tests/conftest.py).
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio, pytest.mark.backend_free]
+# Hundreds of deals: minutes, not the suite's 300 s hang guard, on a busy machine (seen at 195-380 s).
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.backend_free,
+    pytest.mark.timeout(900),
+]
 
 SEATS = 9
 DEALS = 12  # played deals (redeals come on top); a 9-player deal is about 320 moves
