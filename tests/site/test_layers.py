@@ -1,53 +1,40 @@
-"""cardclub.layers.PubSubLayer: a group send from a thread reaches the group's sockets on every node."""
+"""The engine layer stands alone: no framework imports, importable without Django installed."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-from typing import Any
+import ast
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from channels_redis.pubsub import RedisPubSubLoopLayer
 
-from cardclub.layers import PubSubLayer
+from tests.servers import ROOT
 
-pytestmark = pytest.mark.services
-
-
-def layer() -> PubSubLayer:
-    return PubSubLayer(hosts=[{"address": os.environ.get("REDIS_URL", "")}], prefix="cardclub-layer-test:")
+FORBIDDEN = ("django", "channels", "celery", "redis", "psycopg", "daphne", "league", "replays", "cardclub")
+ENGINE_FILES = sorted((ROOT / "engine").rglob("*.py"))
 
 
-def test_it_names_group_channels_as_the_loop_layer_does() -> None:
-    """A blocking send lands where channels_redis' own group members listen."""
-    mine = layer()
-    assert mine.group_channel("table-7") == RedisPubSubLoopLayer(
-        prefix="cardclub-layer-test:"
-    )._get_group_channel_name("table-7")
+def imported_roots(path: Path) -> set[str]:
+    """Top-level package names a module imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
 
 
-@pytest.mark.asyncio
-async def test_a_send_from_a_thread_reaches_every_member_on_two_nodes() -> None:
-    """Two nodes (two layers) each hold a member of the group; one PUBLISH from a thread reaches both."""
-    nodes = [layer(), layer()]
-    channels = [await node.new_channel() for node in nodes]
-    for node, channel in zip(nodes, channels, strict=True):
-        await node.group_add("table-7", channel)
-    message: dict[str, Any] = {"type": "table.updated", "deal": 3, "version": 12}
-    await asyncio.to_thread(nodes[0].group_send_blocking, "table-7", message)
-    received = [await asyncio.wait_for(node.receive(ch), 5) for node, ch in zip(nodes, channels, strict=True)]
-    assert received == [message, message]
-    for node in nodes:
-        await node.flush()
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_it_keeps_engine_modules_free_of_other_layers(path: Path) -> None:
+    """No engine module imports Django, Channels, Celery, Redis, psycopg or the services."""
+    assert not imported_roots(path) & set(FORBIDDEN)
 
 
-@pytest.mark.asyncio
-async def test_a_send_reaches_no_other_group() -> None:
-    """A member of table 8 gets nothing sent to table 7."""
-    node = layer()
-    channel = await node.new_channel()
-    await node.group_add("table-8", channel)
-    await asyncio.to_thread(node.group_send_blocking, "table-7", {"type": "table.updated"})
-    with pytest.raises(TimeoutError):
-        await asyncio.wait_for(node.receive(channel), 0.3)
-    await node.flush()
+def test_it_imports_the_engine_and_every_game_without_site_packages() -> None:
+    """`import engine` works with no third-party package available at all (python -S)."""
+    code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); import engine; print(engine.game_names())"
+    proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
