@@ -42,6 +42,16 @@ def played(results: Iterable[Mapping[str, JSON]]) -> int:
     return sum(1 for r in results if r.get("outcome") not in (None, "redeal"))
 
 
+def match_winners(
+    name: str, rules_json: Mapping[str, JSON], situation: Mapping[str, JSON] | None
+) -> list[int]:
+    """The seats the engine names as the match's winners in ``situation`` (none yet: empty)."""
+    if situation is None:
+        return []
+    g = game(name)
+    return list(g.match_winners(g.rules_from_json(rules_json), situation) or ())
+
+
 def is_over(
     name: str,
     rules_json: Mapping[str, JSON],
@@ -50,11 +60,7 @@ def is_over(
     target: int,
 ) -> bool:
     """The engine named winners, or the tournament's number of deals has been played."""
-    if situation is not None:
-        g = game(name)
-        if g.match_winners(g.rules_from_json(rules_json), situation):
-            return True
-    return target > 0 and played(results) >= target
+    return bool(match_winners(name, rules_json, situation)) or target > 0 and played(results) >= target
 
 
 def totals(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[int]:
@@ -109,10 +115,7 @@ def match_result(
 ) -> dict[str, JSON]:
     """The stored ``Match.result``: winners (seats), score per seat, places and deals played
     (Zhao Pengyou: also ``levels`` and ``game_points``, its score)."""
-    engine_winners = None
-    if situation is not None:
-        g = game(name)
-        engine_winners = g.match_winners(g.rules_from_json(rules_json), situation)
+    engine_winners = match_winners(name, rules_json, situation)
     extra: dict[str, JSON] = {}
     levels: list[int] = []
     if name == ZHAO_PENGYOU:
@@ -122,7 +125,7 @@ def match_result(
     else:
         score = totals(seats, results)
     best = max(score) if score else 0
-    winners = list(engine_winners or ()) or [s for s in range(seats) if score[s] == best and not levels]
+    winners = engine_winners or [s for s in range(seats) if score[s] == best and not levels]
     place = places(name, winners, score, levels)
     winners = winners or [s for s in range(seats) if place[s] == 1]
     return {

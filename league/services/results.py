@@ -259,7 +259,12 @@ def correct_deal(
     before = {"deals": [d.result for d in deals], "result": match.result}
     situation = target.situation
     seats = match.seats.count()
+    done = [d.result for d in deals[: deals.index(target)] if d.result]
     for deal in deals[deals.index(target) :]:
+        if deal is not target and outcome.is_over(
+            match.game, match.rules, situation, done, match.deals_target
+        ):
+            raise ResultError(ended_before(match, situation, deal.number - 1))
         if deal.has_moves:
             raise ResultError(
                 _("A recorded deal follows this one; it cannot start from a changed situation.")
@@ -274,6 +279,7 @@ def correct_deal(
             raise ResultError(str(exc)) from None
         deal.situation = situation
         deal.save(update_fields=["result", "situation"])
+        done.append(deal.result)
         situation = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
     match.situation = situation
     match.save(update_fields=["situation"])
@@ -285,6 +291,29 @@ def correct_deal(
     return ResultCorrection.objects.create(
         match=match, deal_number=number, by=user, reason=reason, before=before, after=after
     )
+
+
+def ended_before(match: Match, situation: dict[str, Any] | None, number: int) -> str:
+    """Why a correction is refused that ends the match with deal ``number`` while later deals exist.
+
+    A match is over once someone wins it (a Zhao Pengyou player reaching A, seed 001) or its deals
+    are played, and no deal is entered after that; the later deals cannot stand in it.
+    """
+    winners = outcome.match_winners(match.game, match.rules, situation)
+    names = {s.seat: s.display_name for s in match.seats.select_related("player")}
+    if winners:
+        why = _("With this correction %(players)s won the match in deal %(n)s") % {
+            "players": ", ".join(names[s] for s in winners),
+            "n": number,
+        }
+    else:
+        why = _("With this correction the match's %(deals)s deals were played by deal %(n)s") % {
+            "deals": match.deals_target,
+            "n": number,
+        }
+    return _("%(why)s, which ends the match, but deals were entered after it: remove them first.") % {
+        "why": why
+    }
 
 
 class RecordError(ResultError):
