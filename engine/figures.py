@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from engine.cards import points
 from engine.errors import BadResult
+from engine.game import Rules
+from engine.trickdeal import THROW_PENALTY
 
 HOOKS = ("trump", "side")  # the J that took the last trick for the defenders (鉤到底)
 
@@ -65,6 +67,18 @@ def most_kitty_multiplier(hand_size: int, per_card: bool) -> int:
     """
     longest = hand_size - hand_size % 2
     return 2 * longest if per_card else 2**longest
+
+
+def most_throw_penalties(rules: Rules, hand_size: int) -> int:
+    """What failed-throw penalties can add to the defenders' points (RULINGS 2's option), else 0.
+
+    Each failed throw of the declarer's side gives the defenders ``THROW_PENALTY``. A throw is led
+    from two cards or more and a failed one plays only part of them, so the leader still holds a
+    card and another trick follows: at most one failed throw per trick but the last.
+    """
+    if not getattr(rules, "throw_penalty", False):
+        return 0
+    return THROW_PENALTY * (hand_size - 1)
 
 
 def most_defender_points(deck: Sequence[str], kitty_size: int, multiplier: int) -> int:

@@ -24,6 +24,7 @@ from engine.figures import (
     check_seats,
     most_defender_points,
     most_kitty_multiplier,
+    most_throw_penalties,
 )
 from engine.game import JSON, Action, DealState, Rules
 from engine.registry import register
@@ -288,9 +289,11 @@ class SandahaGame(FamilyGame):
         return nxt
 
     def most_defender_points(self, rules: Rules) -> int:
-        """Every card point, the richest kitty times the largest last-lead multiplier."""
+        """Every card point, the richest kitty times the largest last-lead multiplier, and what
+        failed-throw penalties can add with that option."""
         assert isinstance(rules, SandahaRules)
-        return most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card))
+        top = most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card))
+        return top + most_throw_penalties(rules, 21)
 
     def entered_result(
         self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures

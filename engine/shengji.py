@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.actions import Declare
 from engine.cards import make_deck, points
 from engine.errors import BadResult
-from engine.figures import HOOKS, Figures, most_defender_points
+from engine.figures import HOOKS, Figures, most_defender_points, most_throw_penalties
 from engine.game import JSON, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
@@ -181,9 +181,11 @@ class ShengjiGame(PartnershipGame):
         return settle(rules, levels, figures)
 
     def most_defender_points(self, rules: Rules) -> int:
-        """Every card point and the richest kitty doubled (never counted when the last trick passes)."""
+        """Every card point and the richest kitty doubled (never counted when the last trick passes),
+        plus what failed-throw penalties can add with that option."""
         assert isinstance(rules, ShengjiRules)
-        return most_defender_points(self.deck(rules, 4), 6, 0 if rules.last_trick_passes else 2)
+        top = most_defender_points(self.deck(rules, 4), 6, 0 if rules.last_trick_passes else 2)
+        return top + most_throw_penalties(rules, 12)
 
     def check_figures(self, rules: Rules, levels: Sequence[str], figures: Figures) -> None:
         """A J-hook needs the rule, the dealer's side at J and the defenders taking the last trick."""

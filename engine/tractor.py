@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, make_deck, points
-from engine.figures import Figures, most_defender_points, most_kitty_multiplier
+from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.game import JSON, Action, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
@@ -180,9 +180,11 @@ class TractorGame(PartnershipGame):
         return settle(levels, figures)
 
     def most_defender_points(self, rules: Rules) -> int:
-        """Every card point, the richest kitty times the largest last-lead multiplier."""
+        """Every card point, the richest kitty times the largest last-lead multiplier, and what
+        failed-throw penalties can add with that option."""
         assert isinstance(rules, TractorRules)
-        return most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card))
+        top = most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card))
+        return top + most_throw_penalties(rules, 25)
 
 
 GAME = register(TractorGame())

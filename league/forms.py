@@ -204,6 +204,14 @@ class SeatedDealForm(forms.Form):
     def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
         """Fit the game's own fields to the table."""
 
+    def count_throw_penalties(self) -> None:
+        """Say that the defenders' points include RULINGS 2's failed-throw penalties (the option is on)."""
+        if "defender_points" in self.fields:
+            self.fields["defender_points"].help_text = _(
+                "Failed-throw penalties included: 10 more for each failed throw of the declarer's side, "
+                "10 fewer for each of the defenders' (never below 0)."
+            )
+
     def clean(self) -> dict[str, Any]:
         """Refuse a value for a figure this match's rules do not read."""
         data = super().clean() or {}

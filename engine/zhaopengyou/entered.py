@@ -12,17 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.errors import BadResult
+from engine.figures import most_throw_penalties
 from engine.game import JSON
 from engine.zhaopengyou.game import situation_or_first
-from engine.zhaopengyou.rules import TABLE, ZhaoRules, calls_for, decks_for
+from engine.zhaopengyou.rules import TABLE, ZhaoRules, calls_for, decks_for, hand_size
 from engine.zhaopengyou.scoring import settle
 
 KITTY_TOP = 60  # six kitty cards of 10 points at most
 
 
 def most_defender_points(rules: ZhaoRules, seats: int) -> int:
-    """The defenders' best possible total: every card point, the kitty's counted once more per multiple."""
-    return 100 * decks_for(seats) + KITTY_TOP * max(0, rules.kitty_multiplier - 1)
+    """The defenders' best possible total: every card point, the kitty's counted once more per multiple,
+    and what failed-throw penalties can add with that option."""
+    kitty = KITTY_TOP * max(0, rules.kitty_multiplier - 1)
+    return 100 * decks_for(seats) + kitty + most_throw_penalties(rules, hand_size(seats))
 
 
 def check_sides(seats: int, active: Sequence[int], declarer: int, friends: Sequence[int]) -> None:

@@ -35,7 +35,10 @@ def deal_form(match: Match, data: object = None, correction: bool = False) -> Se
         eligible = offline.eligible_declarers(match.game, match.situation, len(seats))
         declarers = [c for c in seats if c[0] in eligible]
     read = offline.figures_read(match.game, match.rules)
-    return deal_form_class(match.game, correction)(seats, declarers, match.game, read, data)
+    form = deal_form_class(match.game, correction)(seats, declarers, match.game, read, data)
+    if (match.rules or {}).get("throw_penalty"):
+        form.count_throw_penalties()
+    return form
 
 
 def form_errors(form: SeatedDealForm) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import pytest
@@ -152,3 +153,33 @@ def test_the_form_enters_a_shengji_j_hook(club: Club, as_user: Login, hook: str,
     as_user("owner").post(f"/matches/{match.pk}/deals/", fields)
     result = match.deals.get().result
     assert result["levels_after"][0] == dealer_level and result.get("j_hook") == (hook or None)
+
+
+THROW_PENALTY = {"real_hand_throws": True, "throw_penalty": True}
+
+
+@pytest.mark.parametrize(
+    ("rules", "points", "stored"),
+    [({}, 160, True), ({}, 170, False), (THROW_PENALTY, 270, True), (THROW_PENALTY, 275, False)],
+)
+def test_the_form_takes_shengji_points_up_to_the_top_with_the_throw_penalty(
+    club: Club, as_user: Login, rules: dict, points: int, stored: bool
+) -> None:
+    """One deck: 160 at most, or 110 more with the throw penalty (a failed throw of the declarer's
+    side in each of the 11 tricks before the last); past it the page names the top."""
+    match = four_seat_match(club, "shengji", rules)
+    fields = {"declarer": 0, "defender_points": points}
+    page = as_user("owner").post(f"/matches/{match.pk}/deals/", fields, follow=True).content.decode()
+    assert match.deals.exists() == stored
+    refusal = f"The defenders' points are a multiple of 5 from 0 to {270 if rules else 160}."
+    assert (refusal in html.unescape(page)) != stored
+
+
+@pytest.mark.parametrize(("rules", "shown"), [({}, False), (THROW_PENALTY, True)])
+def test_the_form_says_the_points_include_the_throw_penalties(
+    club: Club, as_user: Login, rules: dict, shown: bool
+) -> None:
+    """With the throw penalty the defenders' points are entered with the penalties counted."""
+    match = four_seat_match(club, "shengji", rules)
+    page = html.unescape(as_user("owner").get(f"/matches/{match.pk}/").content.decode())
+    assert ("Failed-throw penalties included" in page) == shown
