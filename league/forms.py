@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardclub.games import GAMES_BY_NAME
 from league.models import Club, Entry, Membership, Player, Tournament
 from league.services.games import choices as game_choices
 from league.services.games import tiebreak_name
@@ -16,7 +17,7 @@ from league.services.offline import DealInput
 from league.tiebreaks import TIEBREAKS
 
 TIEBREAK_SLOTS = 4
-FIGURES = frozenset(f.name for f in dataclass_fields(DealInput))  # a deal form's fields named as figures
+FIGURES = tuple(f.name for f in dataclass_fields(DealInput))  # a deal form's fields named as figures
 
 
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -180,8 +181,9 @@ class SeatedDealForm(forms.Form):
     """Base of the deal forms: the seat that declared (or dealt) it, among those that may.
 
     Only the figures the match's game reads under its rules are asked for (``read``, from
-    ``offline.figures_read``); a value posted for one it does not read is refused rather than
-    dropped, since it means the table played a rule this match does not have.
+    ``offline.figures_read``); a value posted for any other figure, of this game's form or another
+    game's, is refused rather than dropped, since it means the table played a rule this match does
+    not have.
     """
 
     declarer = forms.TypedChoiceField(label=_("Declarer (seat)"), coerce=int, choices=())
@@ -197,8 +199,10 @@ class SeatedDealForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["declarer"].choices = declarers  # type: ignore[attr-defined]
-        unread = [name for name in self.fields if name in FIGURES and name not in read]
-        self.unread = {name: self.fields.pop(name).label for name in unread}
+        self.unread = [name for name in FIGURES if name not in read]
+        for name in self.unread:
+            self.fields.pop(name, None)
+        self.game = game
         self.for_table(seats, game)
 
     def for_table(self, seats: list[tuple[int, str]], game: str) -> None:
@@ -213,13 +217,21 @@ class SeatedDealForm(forms.Form):
             )
 
     def clean(self) -> dict[str, Any]:
-        """Refuse a value for a figure this match's rules do not read."""
+        """Refuse a value for a figure this match's rules do not read, naming the figure and why."""
         data = super().clean() or {}
-        posted = [str(label) for name, label in self.unread.items() if self.data.get(name) not in (None, "")]
-        if posted:
-            raise forms.ValidationError(
-                _("This match's rules do not use: %(fields)s.") % {"fields": "; ".join(posted)}
+        info = GAMES_BY_NAME.get(self.game)
+        title = info.title if info else self.game
+        refused = [
+            _(
+                "%(figure)s: a %(game)s deal has no such figure under this match's rules (a value means "
+                "the table played a rule this match does not have); leave it empty."
             )
+            % {"figure": figure_label(name), "game": title}
+            for name in self.unread
+            if self.data.get(name) not in (None, "")
+        ]
+        if refused:
+            raise forms.ValidationError(refused)
         return data
 
     def deal_input(self) -> DealInput:
@@ -338,6 +350,14 @@ DEAL_FORMS: dict[str, tuple[type[SeatedDealForm], type[SeatedDealForm]]] = {
     "zhaopengyou": (FriendsDealForm, FriendsCorrectionForm),
     "sisepai": (SiSePaiDealForm, SiSePaiCorrectionForm),
 }
+
+
+def figure_label(name: str) -> str:
+    """A figure's label as the first deal form that asks for it shows it."""
+    for form in (DealForm, FriendsDealForm, SiSePaiDealForm):
+        if name in form.base_fields:
+            return str(form.base_fields[name].label)
+    return name
 
 
 def deal_form_class(game: str, correction: bool = False) -> type[SeatedDealForm]:
