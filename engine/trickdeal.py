@@ -515,6 +515,9 @@ class TrickDeal(DealState):
             "zones": zones,
             "trick": [[s, sorted_cards(c.elements())] for s, c in self.trick],
             "last_trick": [[s, list(c)] for s, c in self.last_trick],
+            # Which trick is on the felt (tricks_done) or was last (tricks_done - 1): public, and
+            # what pages match a failed throw's ``trick`` against.
+            "tricks_done": self.tricks_done,
             "defender_points": self.side_points()[1] if self.dealer is not None else 0,
             "result": self.outcome,
             **self.throw_facts(),
