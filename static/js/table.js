@@ -209,8 +209,9 @@ function drawTrick(box, plays) {
   }
 }
 
-// RULINGS 2's real-hand option: the deal's failed throws beside the points, and the latest one by
-// the trick while the trick it led is on the felt (or is the last trick, between tricks).
+// RULINGS 2's real-hand option: the deal's failed throws beside the points, and the one of the
+// trick on the felt by the trick (between tricks, of the last trick). The view counts the tricks
+// done, so the match is exact: the same seat may lead the forced cards again in a later trick.
 function drawFailedThrows(state) {
   const throws = state.failed_throws || [];
   const cards = (list) => list.map(cardLabel).join(" ");
@@ -219,13 +220,10 @@ function drawFailedThrows(state) {
   badge.hidden = !throws.length;
   const penalty = badge.dataset.penalty ? " · " + T.throw_penalty : "";
   badge.textContent = fmt(T.failed_throws, { throws: throws.map((f) => text(T.failed_throw_item, f)).join("; ") }) + penalty;
-  const latest = throws[throws.length - 1];
-  const trick = state.trick && state.trick.length ? state.trick : state.last_trick || [];
-  const lead = trick[0];
-  const same = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
-  const current = latest && lead && lead[0] === latest.seat && same(lead[1], latest.forced);
+  const shown = state.trick && state.trick.length ? state.tricks_done : state.tricks_done - 1;
+  const current = throws.find((f) => f.trick === shown);
   $("failed-throw").hidden = !current;
-  if (current) $("failed-throw").textContent = text(T.failed_throw, latest);
+  if (current) $("failed-throw").textContent = text(T.failed_throw, current);
 }
 
 function drawKitty(state) {

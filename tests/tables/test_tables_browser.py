@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from engine import get_game
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
+from tests.engine.family_table import in_play, play
 from tests.servers import BIN, ROOT, daphne, manage, scratch_database, shell
 from tests.tables.browser_socket import START, open_on_fake_socket, push, sent, view_frame
 
@@ -166,3 +168,80 @@ def test_a_view_whose_clock_ran_out_3_s_ago_asks_for_the_current_one_then_backs_
     push(page, view_frame(state, 0, 8, START + 60_000, names))
     page.clock.run_for(20_000)
     assert sent(page).count({"type": "sync"}) == 2
+
+
+# Two decks, spades trump: seat 0's A-K of hearts fails at trick 0 (seat 1 holds the other AH) and
+# the KH is forced; seat 0 wins trick 1 with the AC and leads its second KH at trick 2: the same
+# seat and card as the forced one, another trick.
+THROW_HANDS = {0: "AH KH KH AC", 1: "AH 3C 4D 5D", 2: "6D 7D 8D 9D", 3: "TD JD QD KD"}
+THROW_TRICKS = [
+    [(0, "AH KH"), (1, "AH"), (2, "6D"), (3, "TD")],
+    [(1, "3C"), (2, "7D"), (3, "JD"), (0, "AC")],
+    [(0, "KH")],
+]
+SHOWN_AFTER = {1: True, 4: True, 5: False, 8: False, 9: False}  # plays made → the line by the trick
+NAMES = ["player", "heuristic bot", "heuristic bot", "heuristic bot"]
+
+
+def test_a_failed_throw_shows_by_its_own_trick_and_no_later_one(
+    page: Any,  # noqa: F811
+    table_site: Site,
+) -> None:
+    """Shown while its trick is on the felt or, between tricks, is the last; not at the later KH lead."""
+    state = in_play("tractor", THROW_HANDS, "S", real_hand_throws=True)
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
+    shown = {}
+    plays = [p for trick in THROW_TRICKS for p in trick]
+    for made, (seat, cards) in enumerate(plays, start=1):
+        play(state, seat, cards)
+        if made in SHOWN_AFTER:
+            push(page, view_frame(state, 0, made, START + 60_000, NAMES))
+            shown[made] = page.is_visible("#failed-throw")
+    assert shown == SHOWN_AFTER
+    assert "Trick 1" in page.inner_text("#failed-throws")
+
+
+def finished_deal_view(match_over: bool) -> dict[str, Any]:
+    """Seat 0's view of a finished one-trick deal: no clock, the match over or not."""
+    state = in_play("shengji", {0: "AH", 1: "KH", 2: "QH", 3: "JH"}, "S")
+    for seat, card in enumerate(["AH", "KH", "QH", "JH"]):
+        play(state, seat, card)
+    frame = view_frame(state, 0, 4, None, NAMES)
+    return dict(frame, clock=None, match={"over": match_over, "result": None})
+
+
+def delayed_spectator_view() -> dict[str, Any]:
+    """A spectator's view two moves behind a live deal: no clock, no match yet."""
+    state = in_play("shengji", {0: "AH", 1: "KH", 2: "QH", 3: "JH"}, "S")
+    play(state, 0, "AH")
+    return dict(view_frame(state, None, 3, None, NAMES), clock=None, shown=1)
+
+
+@pytest.mark.parametrize(
+    "make_view",
+    [functools.partial(finished_deal_view, match_over=False), delayed_spectator_view],
+    ids=["finished deal", "delayed spectator"],
+)
+def test_a_view_without_a_clock_asks_after_10_s_then_backs_off_to_60_s(
+    page: Any,  # noqa: F811
+    table_site: Site,
+    make_view: Callable[[], dict[str, Any]],
+) -> None:
+    """A lost "next deal" or "next move" event: sync after 10 s, then 20, 40, 60, 60 s while nothing comes."""
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
+    waiting = make_view()
+    push(page, waiting)
+    syncs = []
+    for wait in (9_999, 1, 19_999, 1, 39_999, 1, 59_999, 1, 60_000):
+        page.clock.run_for(wait)
+        syncs.append(sent(page).count({"type": "sync"}))
+        push(page, waiting)  # each sync's answer: the same view, the server has nothing newer
+    assert syncs == [0, 1, 1, 2, 2, 3, 3, 4, 5]
+
+
+def test_a_finished_match_asks_for_nothing(page: Any, table_site: Site) -> None:  # noqa: F811
+    """The match's last view has no clock and nothing will follow it: no sync, however long it stays."""
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
+    push(page, finished_deal_view(match_over=True))
+    page.clock.run_for(600_000)
+    assert sent(page).count({"type": "sync"}) == 0
