@@ -34,16 +34,26 @@ GAMES = ("shengji", "tractor", "sandaha")
 
 
 @database_sync_to_async
-def new_table(club: Any, members: list[Any], game: str) -> tuple[Any, list[bytes]]:
+def new_table(
+    club: Any, members: list[Any], game: str, rules: dict[str, Any] | None, deals: int
+) -> tuple[Any, list[bytes]]:
     table = seated_table(
-        club, members[:2], game, bots={2: "heuristic", 3: "random"}, seconds_per_decision=0, deals_target=12
+        club,
+        members[:2],
+        game,
+        bots={2: "heuristic", 3: "random"},
+        rules=rules,
+        seconds_per_decision=0,
+        deals_target=deals,
     )
     return table, [session_cookie(members[0]), session_cookie(members[2])]
 
 
-async def play_match(club: Any, members: list[Any], game: str) -> list[tuple[int | None, dict[str, Any]]]:
-    """One match watched by seat 0's socket and a spectator's (members[2] holds no seat)."""
-    table, cookies = await new_table(club, members, game)
+async def play_match(
+    club: Any, members: list[Any], game: str, rules: dict[str, Any] | None = None, deals: int = 12
+) -> list[tuple[int | None, dict[str, Any]]]:
+    """A match of ``deals`` deals watched by seat 0's socket and a spectator's (members[2] holds no seat)."""
+    table, cookies = await new_table(club, members, game, rules, deals)
     return await watch_match(table, cookies, [0, None], timeout=20)
 
 
