@@ -169,6 +169,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# FAST_PASSWORD_HASHER=1: one cheap MD5 round instead of PBKDF2, for the test suite and the
+# servers it starts (tests/environment.py), which hash hundreds of passwords. Never in production:
+# a stolen database's passwords would fall at once.
+if env_bool("FAST_PASSWORD_HASHER", default=False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
