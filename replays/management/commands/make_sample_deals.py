@@ -26,9 +26,11 @@ class Command(BaseCommand):
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
             raise CommandError(f"no club {options['club']!r} (run manage.py demo_data first)")
+        if options["deals"] < 1:
+            raise CommandError("--deals must be at least 1: a match of no deals has nothing to replay")
         for offset, name in enumerate(options["games"].split(",")):
             match = play_sample_match(club, name.strip(), options["deals"], options["seed"] + offset)
-            first = match.deals.order_by("number").first()
+            first = match.deals.earliest("number")
             self.stdout.write(
                 f"{name}: match {match.pk}, {match.deals.count()} deals, first /deals/{first.pk}/"
             )
