@@ -218,7 +218,7 @@ class RatingChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.display(description=_("deal"), ordering="deal__number")
     def deal_link(self, change: RatingChange) -> str:
         """The deal a per-deal change comes from (Zhao Pengyou, Si Se Pai), linked to its viewer."""
-        if change.deal_id is None:
+        if change.deal is None:
             return "—"
-        url = reverse("deal-viewer", args=[change.deal_id])
+        url = reverse("deal-viewer", args=[change.deal.pk])
         return format_html('<a href="{}">{}</a>', url, _("Deal %(number)s") % {"number": change.deal.number})

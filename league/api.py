@@ -7,6 +7,7 @@ Mounted at ``/api/``; the OpenAPI schema is ``/api/openapi.json``. Visibility fo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -239,7 +240,7 @@ def player_ratings(request: HttpRequest, player_id: int) -> Any:
     return out
 
 
-def with_deal_url(request: HttpRequest, change: dict[str, Any]) -> dict[str, Any]:
+def with_deal_url(request: HttpRequest, change: Mapping[str, Any]) -> dict[str, Any]:
     """A rating change with the absolute address of its deal's replay viewer (``None`` without a deal)."""
     deal_id = change["deal_id"]
     url = request.build_absolute_uri(reverse("deal-viewer", args=[deal_id])) if deal_id else None

@@ -16,7 +16,7 @@ from league.models import Tournament
 from league.tasks import standings_group
 
 
-@database_sync_to_async
+@database_sync_to_async  # type: ignore[untyped-decorator]  # Channels ships no type hints
 def visible_version(user: Any, tournament_id: int) -> int | None:
     """The standings version if the user may see the tournament, else ``None``."""
     tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()

@@ -20,7 +20,7 @@ def standings_group(tournament_id: int) -> str:
 RETRY = {"autoretry_for": (IntegrityError, OperationalError), "retry_backoff": True, "max_retries": 5}
 
 
-@shared_task(name="league.update_standings", **RETRY)
+@shared_task(name="league.update_standings", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def update_standings(tournament_id: int) -> int | None:
     """Recompute a tournament's standings; tell the live pages only when something changed."""
     version = standings.update(tournament_id)
@@ -32,13 +32,13 @@ def update_standings(tournament_id: int) -> int | None:
     return version
 
 
-@shared_task(name="league.rate_match", **RETRY)
+@shared_task(name="league.rate_match", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def rate_match(match_id: int) -> str:
     """Rate one finished match (incrementally, or by recomputing its family)."""
     return ratings.rate_match(match_id)
 
 
-@shared_task(name="league.recompute_ratings", **RETRY)
+@shared_task(name="league.recompute_ratings", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def recompute_ratings(family: str) -> int:
     """Recompute one family's ratings from every rated match."""
     return ratings.recompute_family(family)

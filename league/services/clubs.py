@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -17,7 +18,7 @@ class ClubError(Exception):
     """A club action that the rules do not allow; the message is shown to the user."""
 
 
-def display_name(user: Any) -> str:
+def display_name(user: AbstractUser) -> str:
     """The name a new player gets from an account."""
     return user.get_full_name() or user.get_username()
 

@@ -101,8 +101,8 @@ def zhao_game_points(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[
     won = [0] * seats
     for result in results:
         if result.get("outcome") == "played":
-            for seat in result.get("deal_winners") or ():  # type: ignore[union-attr]
-                won[int(seat)] += int(result.get("game_points") or 0)  # type: ignore[arg-type]
+            for seat in result.get("deal_winners") or ():
+                won[int(seat)] += int(result.get("game_points") or 0)
     return won
 
 

@@ -10,7 +10,7 @@ everyone at least once in n - 1 rounds. Individual seating draws whole tables wi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.db import transaction
 from django.utils import timezone
@@ -133,7 +133,7 @@ def individual_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]
     return [tuple(t) for t in seated.tables], [(e, 0) for e in seated.sitting_out]
 
 
-GENERATORS = {
+GENERATORS: dict[str, Callable[[Tournament, int], tuple[Tables, Byes]]] = {
     Tournament.Format.ROUND_ROBIN: round_robin_round,
     Tournament.Format.SWISS: swiss_round,
     Tournament.Format.INDIVIDUAL: individual_round,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -27,9 +28,8 @@ def _form_field(name: str, default: Any) -> forms.Field:
     label = rule_label(name)
     if isinstance(default, enum.Enum):
         choices = [(member.value, str(member.name).replace("_", " ").lower()) for member in type(default)]
-        return forms.TypedChoiceField(
-            label=label, choices=choices, initial=default.value, coerce=type(default.value)
-        )
+        coerce: Callable[[Any], Any] = type(default.value)  # the posted text back to the value's type
+        return forms.TypedChoiceField(label=label, choices=choices, initial=default.value, coerce=coerce)
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):

@@ -29,7 +29,7 @@ SECOND_FROM = {"zhaopengyou": "game_points"}
 
 def match_points(places: Sequence[int], sides: Sequence[int]) -> list[int]:
     """Points per entry: 2 per other side placed below it, 1 per other side level with it."""
-    firsts = {}
+    firsts: dict[int, int] = {}
     for place, side in zip(places, sides, strict=True):
         firsts.setdefault(side, place)
     out = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -17,7 +19,11 @@ from league.models import Club, Invitation, JoinRequest, Membership
 from league.services import clubs, ratings
 from league.views.common import act, managed_club, visible_club
 
-ROLE_ORDER = {Membership.Role.OWNER: 0, Membership.Role.DIRECTOR: 1, Membership.Role.MEMBER: 2}
+ROLE_ORDER: dict[str, int] = {
+    Membership.Role.OWNER: 0,
+    Membership.Role.DIRECTOR: 1,
+    Membership.Role.MEMBER: 2,
+}
 
 
 def club_list(request: HttpRequest) -> HttpResponse:
@@ -33,7 +39,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournaments = club.tournaments.all()
     if role is None:
         tournaments = tournaments.filter(is_public=True)
-    context = {
+    context: dict[str, Any] = {
         "club": club,
         "role": Membership.Role(role).label if role else None,
         "is_owner": role == Membership.Role.OWNER,

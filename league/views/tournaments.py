@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -84,7 +84,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
     return render(request, "league/tournament_detail.html", context)
 
 
-def tables_prefetch() -> Prefetch:
+def tables_prefetch() -> Prefetch[str, QuerySet[Match]]:
     """A round's matches in table order, with their seats and players."""
     matches = Match.objects.order_by("table_number").prefetch_related("seats__player")
     return Prefetch("matches", queryset=matches)
@@ -209,16 +209,11 @@ def round_action(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
                 request, lambda: rounds.swap_entries(rnd, first, second), _("Entries swapped."), here, ERRORS
             )
     if action == "swap_seats":
-        form = SwapSeatsForm(request.POST)
-        match = rnd.matches.filter(table_number=form.data.get("table")).first() if form.is_valid() else None
-        if (
-            match is not None
-            and match.seats.filter(
-                seat__in=[form.cleaned_data["seat_a"], form.cleaned_data["seat_b"]]
-            ).count()
-            == 2
-        ):
-            a, b = form.cleaned_data["seat_a"], form.cleaned_data["seat_b"]
-            return act(request, lambda: rounds.swap_seats(match, a, b), _("Seats swapped."), here, ERRORS)
+        seats_form = SwapSeatsForm(request.POST)
+        if seats_form.is_valid():
+            table, a, b = (seats_form.cleaned_data[key] for key in ("table", "seat_a", "seat_b"))
+            match = rnd.matches.filter(table_number=table).first()
+            if match is not None and match.seats.filter(seat__in=[a, b]).count() == 2:
+                return act(request, lambda: rounds.swap_seats(match, a, b), _("Seats swapped."), here, ERRORS)
     messages.error(request, _("That change could not be made."))
     return redirect(here)
