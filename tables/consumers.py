@@ -17,12 +17,10 @@ from tables.workers import db
 MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
 
 
-_shared: dict[tuple[int, int, int], asyncio.Future[Any]] = {}
+_shared: dict[tuple[int, int, int], asyncio.Future[views.EncodedViews]] = {}
 
 
-async def shared_frames(
-    table_id: int, deal_id: int, version: int, move: Any = None
-) -> dict[Any, tuple[tuple[int, int], str]]:
+async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> views.EncodedViews:
     """The encoded frames of every seat after an event, computed once for all sockets of this process."""
     ready = views.rendered(table_id, deal_id, version)
     if ready is not None:

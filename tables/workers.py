@@ -46,7 +46,8 @@ class PoolCall(DatabaseSyncToAsync):  # type: ignore[misc]
             connection.connection is not None
             and time.monotonic() - getattr(_checked, "at", 0.0) < HEALTHY_FOR
         ):
-            connection.health_check_done = True
+            # Django's own flag, which django-stubs does not declare.
+            connection.health_check_done = True  # type: ignore[attr-defined]
         try:
             result = super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
         finally:

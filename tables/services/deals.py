@@ -70,7 +70,7 @@ def finish_deal(deal: Deal, state: DealState) -> bool:
     winners = game.match_winners(rules, match.situation)
     earlier = Deal.objects.filter(match=match, status=Deal.Status.FINISHED).exclude(pk=deal.pk)
     # Redeals do not count toward the match's length, the same rule the league's results use.
-    count = outcome.played([*(d.result for d in earlier), result])
+    count = outcome.played([*(d.result or {} for d in earlier), result])
     over = (
         winners is not None
         or (match.deals_target and count >= match.deals_target)
@@ -129,7 +129,7 @@ def begin_match(table: LiveTable) -> Deal:
 def match_finished(match_id: int) -> None:
     """Hand a finished match to the league (standings, ratings), if the league offers a hook."""
     try:
-        from league.services.results import match_finished as league_hook  # type: ignore[import-not-found]
+        from league.services.results import match_finished as league_hook
     except ImportError:
         # The league's results service is not there yet: nothing to queue (see docs/protocol.md).
         return

@@ -20,7 +20,7 @@ import os
 import random
 import time
 from contextvars import Context
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -28,6 +28,9 @@ from django.conf import settings
 from engine import get_game
 from engine.errors import EngineError
 from engine.game import Action, DealState
+
+if TYPE_CHECKING:  # annotations only: the other table services are imported where used
+    from tables.services.info import TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +173,9 @@ def plan(deal_id: int, version: int) -> None:
     schedule(deal_id, version, delay)
 
 
-def delay_of(state: DealState, table: Any, since: float, game_name: str, *, offers: bool = True) -> float:
+def delay_of(
+    state: DealState, table: TableInfo, since: float, game_name: str, *, offers: bool = True
+) -> float:
     """Seconds until the next server step: a paced draw, a bot's move or a person's clock running out.
 
     ``offers=False``: the bots already declined their optional actions at this version.
@@ -243,6 +248,7 @@ def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
     cached = states.peek(deal_id)
     if cached is not None and cached.version > version:
         return None  # this process already holds a newer version: somebody moved
+    deal: Deal | None
     if (
         cached is not None
         and cached.version == version

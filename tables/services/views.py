@@ -17,10 +17,12 @@ from tables.models import LiveTable
 from tables.services import deals, info, pacing, states
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
+# Every seat's (``None``: the spectators') encoded frame: ((deal, version) it shows, the JSON text).
+EncodedViews = dict[int | None, tuple[tuple[int, int], str]]
 _meta: OrderedDict[int, dict[str, Any]] = OrderedDict()
 _delayed: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
 # The encoded frames of recent events, by (table, deal, version): a frame of a version never changes.
-_rendered: OrderedDict[tuple[int, int, int], dict[int | None, tuple[tuple[int, int], str]]] = OrderedDict()
+_rendered: OrderedDict[tuple[int, int, int], EncodedViews] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -77,7 +79,8 @@ def _deal_frame(
     meta = _meta.get(deal_id)
     if entry is None or meta is None or entry.version < version or entry.state.is_over() and not meta["over"]:
         # The event's own deal (so a deal's final view is shown even if the next one has started).
-        deal = deal or Deal.objects.filter(match_id=table.match_id, pk=deal_id).first()
+        if deal is None and table.match_id is not None:
+            deal = Deal.objects.filter(match_id=table.match_id, pk=deal_id).first()
         if deal is None:
             return lobby_frame(table)
         entry = states.state_of(deal)
@@ -121,9 +124,7 @@ def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str]
     return sorted(cards, key=lambda c: (SUIT_ORDER.get(trump.eff[c], 5), -trump.order[c]))
 
 
-def encoded_views(
-    table_id: int, deal_id: int, version: int, move: Any = None
-) -> dict[int | None, tuple[tuple[int, int], str]]:
+def encoded_views(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
     """Every seat's and the spectators' frame after one event, JSON-encoded, computed once per process.
 
     Sockets of the same table on one node share this one result (kept for the next events too);
@@ -150,9 +151,7 @@ def encoded_views(
     return out
 
 
-def rendered(
-    table_id: int, deal_id: int, version: int
-) -> dict[int | None, tuple[tuple[int, int], str]] | None:
+def rendered(table_id: int, deal_id: int, version: int) -> EncodedViews | None:
     """The frames ``encoded_views`` already made for this event in this process, if any (no query)."""
     with _lock:
         return _rendered.get((table_id, deal_id, version))
