@@ -97,7 +97,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / env_str("SQLITE_NAME", "db.sqlite3"),
+            "NAME": str(BASE_DIR / env_str("SQLITE_NAME", "db.sqlite3")),
             "OPTIONS": {"timeout": 20},
         }
     }

@@ -13,7 +13,7 @@ from league.models import Deal, Tournament
 from replays.models import Comment
 
 
-class CommentForm(forms.ModelForm):
+class CommentForm(forms.ModelForm):  # type: ignore[type-arg]  # not subscriptable at run time
     """A comment at a step of the replay."""
 
     class Meta:
@@ -41,7 +41,8 @@ class DealFilterForm(forms.Form):
 
     def __init__(self, *args: Any, tournaments: QuerySet[Tournament], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", _("All games")), *((g.name, g.title) for g in GAMES)]
+        # django-stubs type self.fields as plain Fields: these are a ChoiceField and a ModelChoiceField.
+        self.fields["game"].choices = [("", _("All games")), *((g.name, g.title) for g in GAMES)]  # type: ignore[attr-defined]
         self.fields["tournament"].queryset = tournaments  # type: ignore[attr-defined]
         self.fields["tournament"].empty_label = _("All tournaments and casual games")  # type: ignore[attr-defined]
 

@@ -37,7 +37,7 @@ def can_comment(user: Any, deal: Deal) -> bool:
     match = deal.match
     if access.is_member(user, match.club):
         return True
-    return match.tournament_id is not None and access.can_view_tournament(None, match.tournament)
+    return match.tournament is not None and access.can_view_tournament(None, match.tournament)
 
 
 def can_delete_comment(user: Any, comment: Comment) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -177,11 +178,12 @@ def import_file(club: Club, text: str) -> list[Match]:
         return [store_match(club, c) for c in checked]
 
 
-def read_upload(upload: Any) -> str:
+def read_upload(upload: File[bytes]) -> str:
     """The text of an uploaded file (UTF-8, at most ``MAX_BYTES``)."""
     if upload.size > MAX_BYTES:
         raise UploadError(_("The file is larger than 5 MB."))
+    data: bytes = upload.read()  # django-stubs type File.read as Any
     try:
-        return upload.read().decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UploadError(_("The file is not UTF-8 text.")) from None

@@ -58,7 +58,7 @@ def match_export(match: Match) -> dict[str, Any]:
         "rules": match.rules,
         "seats": seats,
         "club": match.club.slug,
-        "tournament": match.tournament.name if match.tournament_id else None,
+        "tournament": match.tournament.name if match.tournament is not None else None,
         "deals": [deal_record(d).to_json() for d in deals],
     }
 

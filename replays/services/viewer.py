@@ -47,7 +47,7 @@ def as_payload(replay: Replay) -> dict[str, Any]:
 def steps_payload(deal: Deal, perspective: int | str) -> dict[str, Any]:
     """Frames, visible moves and story of a finished deal from ``perspective``, built once."""
     key = cache_key(deal, perspective)
-    payload = cache.get(key)
+    payload: dict[str, Any] | None = cache.get(key)
     if payload is None:
         payload = as_payload(build(deal_record(deal), perspective))
         cache.set(key, payload, CACHE_SECONDS)
