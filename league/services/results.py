@@ -81,9 +81,7 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     match = locked(match)
     if not can_enter(user, match):
         raise ResultError(_("You may not enter results for this match now."))
-    results = deal_results(match)
-    if outcome.is_over(match.game, match.rules, match.situation, results, match.deals_target):
-        raise ResultError(_("The match is over: submit the result."))
+    refuse_if_over(match)
     seats = match.seats.count()
     try:
         result = offline.entered_result(match.game, match.rules, seats, match.situation, entry)
@@ -95,6 +93,12 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
         report.entered_by, report.entered_seat = user, seat_of(match, user)
         report.save(update_fields=["entered_by", "entered_seat"])
     return deal
+
+
+def refuse_if_over(match: Match) -> None:
+    """Refuse another deal once the match is over (the engine named winners, or its deals are played)."""
+    if outcome.is_over(match.game, match.rules, match.situation, deal_results(match), match.deals_target):
+        raise ResultError(_("The match is over: submit the result."))
 
 
 def _add_deal(
@@ -364,6 +368,7 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
     if deal_number is None:
         if match.status == Match.Status.FINISHED:
             raise ResultError(_("The match is finished; attach the record to one of its deals."))
+        refuse_if_over(match)
         if (record.situation or None) != (match.situation or None):
             raise RecordError(_("The record does not start where the match's last deal ended."))
         return _add_deal(match, result, has_moves=True, record=record)

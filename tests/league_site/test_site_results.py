@@ -214,3 +214,24 @@ def test_it_attaches_a_record_to_the_deal_entered_by_hand(tractor_round: Tournam
     assert upload(as_user("director"), match, text, deal_number=1) == 302
     deal = Deal.objects.get(match=match)
     assert deal.has_moves and deal.moves.count() == len(json.loads(text)["actions"])
+
+
+@pytest.mark.parametrize(("entered", "stored"), [(1, True), (2, False)])
+def test_it_takes_an_uploaded_next_deal_only_while_the_match_is_on(
+    tractor_round: Tournament, as_user: Login, entered: int, stored: bool
+) -> None:
+    """The match plays 2 deals: after 1 an uploaded record is deal 2; after 2 it is refused, as by hand."""
+    match = the_match(tractor_round)
+    owner = User.objects.get(username="owner")
+    for declarer in (0, 2)[:entered]:
+        results.enter_deal(match, owner, offline.DealInput(declarer, 30))
+    match.refresh_from_db()
+    situation, text = match.situation, record_text(match)
+    client = as_user("member")
+    assert upload(client, match, text) == 302
+    match.refresh_from_db()
+    assert match.deals.count() == entered + stored
+    assert Move.objects.exists() is stored
+    assert (match.situation == situation) is not stored
+    refused = "The match is over: submit the result." in client.get(f"/matches/{match.pk}/").content.decode()
+    assert refused is not stored
