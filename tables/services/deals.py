@@ -19,7 +19,7 @@ from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import outcome
+from league.services import outcome, results
 from league.services.clubs import ensure_player
 from tables.models import LiveTable
 from tables.services.lobby_rows import lobby_changed
@@ -127,13 +127,8 @@ def begin_match(table: LiveTable) -> Deal:
 
 
 def match_finished(match_id: int) -> None:
-    """Hand a finished match to the league (standings, ratings), if the league offers a hook."""
-    try:
-        from league.services.results import match_finished as league_hook
-    except ImportError:
-        # The league's results service is not there yet: nothing to queue (see docs/protocol.md).
-        return
-    league_hook(match_id)
+    """Hand a finished match to the league: its result, standings and ratings."""
+    results.match_finished(match_id)
 
 
 def reveal(deal: Deal) -> dict[str, Any]:
