@@ -80,18 +80,23 @@ def manage(env: dict[str, str], *args: str, timeout: float = 300) -> str:
 
 
 @contextlib.contextmanager
-def process(args: list[str], env: dict[str, str]) -> Iterator[subprocess.Popen[bytes]]:
-    """A server process with its output dropped; stopped at the end (killed if it will not stop)."""
-    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+def process(
+    args: list[str], env: dict[str, str], log: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """A server process, its output written to ``log`` (or dropped); stopped at the end (killed if
+    it will not stop)."""
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(log, "wb")) if log else subprocess.DEVNULL  # noqa: SIM115
+        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            yield proc
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
 
 
 @contextlib.contextmanager
@@ -115,13 +120,14 @@ def shell(env: dict[str, str], script: str) -> str:
 
 
 @contextlib.contextmanager
-def celery_worker(env: dict[str, str]) -> Iterator[None]:
+def celery_worker(env: dict[str, str], log: Path | None = None) -> Iterator[None]:
     """A solo Celery worker on the environment's ``CELERY_QUEUE`` when it has Redis (with Redis the
-    table steps are Celery tasks); without Redis, nothing: steps run on Daphne's event loop."""
+    table steps are Celery tasks); without Redis, nothing: steps run on Daphne's event loop.
+    Its output goes to ``log`` (or is dropped)."""
     if not env.get("REDIS_URL"):
         yield
         return
     queue = env["CELERY_QUEUE"]
     args = [str(BIN / "celery"), "-A", "cardclub", "worker", "--pool=solo", "-Q", queue, "--loglevel=warning"]
-    with process(args, env):
+    with process(args, env, log):
         yield
