@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from django.db import transaction
 
 from league.models import Club, Deal
@@ -13,6 +14,17 @@ from tables.models import LiveTable
 from tables.services import lobby
 
 CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|LJ|BJ)$")
+
+# The marks of a leak check over bot deals. What a frame holds is built from the engine's views,
+# whichever database or channel layer carries it, so CI runs these long checks once, on the
+# embedded default (``backend_free``, tests/conftest.py). They take minutes on a busy machine (the
+# 200-deal checks were seen at 195-380 s), beyond the suite's 300 s hang guard.
+LEAK_CHECK = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.backend_free,
+    pytest.mark.timeout(900),
+]
 
 
 def seated_table(

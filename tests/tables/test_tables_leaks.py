@@ -12,22 +12,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 
 from league.models import Deal
 from tests.tables.conftest import session_cookie
-from tests.tables.helpers import cards_in, check_frames, seated_table, watch_match
+from tests.tables.helpers import LEAK_CHECK, cards_in, check_frames, seated_table, watch_match
 
-# What a frame holds is built from the engine's views, whichever database or channel layer carries
-# it: CI runs this long check once, on the embedded default (see tests/conftest.py).
-# Hundreds of deals: minutes, not the suite's 300 s hang guard, on a busy machine (seen at 195-380 s).
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.backend_free,
-    pytest.mark.timeout(900),
-]
+pytestmark = LEAK_CHECK
 
 DEALS = 200
 GAMES = ("shengji", "tractor", "sandaha")

@@ -14,20 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 
 from league.models import Deal
-from tests.tables.helpers import check_frames
+from tests.tables.helpers import LEAK_CHECK, check_frames
 from tests.tables.test_tables_leaks import assert_no_leak, play_match
 
-# Like the default leak check, this runs once in CI, on the embedded default (backend_free); about
-# 24 deals stay well inside the suite's 300 s hang guard.
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.backend_free,
-]
+pytestmark = LEAK_CHECK
 
 RULES = {"real_hand_throws": True, "throw_penalty": True}
 # Random and heuristic bots try throws often: in 30 engine self-play deals of each game with these

@@ -18,7 +18,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 
 from engine import get_game
@@ -26,17 +25,9 @@ from engine.sisepai.state import SiSePaiDeal
 from league.models import Deal, Move
 from tables.services import states
 from tests.tables.conftest import session_cookie
-from tests.tables.helpers import check_frames, seated_table, watch_match
+from tests.tables.helpers import LEAK_CHECK, check_frames, seated_table, watch_match
 
-# What a frame holds is built from the engine's views, whichever database or channel layer carries
-# it: CI runs this long check once, on the embedded default (see tests/conftest.py).
-# Hundreds of deals: minutes, not the suite's 300 s hang guard, on a busy machine (seen at 195-380 s).
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.backend_free,
-    pytest.mark.timeout(900),
-]
+pytestmark = LEAK_CHECK
 
 DEALS = 200
 SEATS = 3

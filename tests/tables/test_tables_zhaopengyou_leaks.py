@@ -13,25 +13,16 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 
 from engine.cards import RANKS, SUITS
 from engine.zhaopengyou.actions import Call
 from league.models import Deal, Move
 from tests.tables.conftest import session_cookie
-from tests.tables.helpers import check_frames, seated_table, watch_match
+from tests.tables.helpers import LEAK_CHECK, check_frames, seated_table, watch_match
 from tests.tables.test_tables_leaks import assert_no_leak
 
-# What a frame holds is built from the engine's views, whichever database or channel layer carries
-# it: CI runs this long check once, on the embedded default (see tests/conftest.py).
-# Hundreds of deals: minutes, not the suite's 300 s hang guard, on a busy machine (seen at 195-380 s).
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.asyncio,
-    pytest.mark.backend_free,
-    pytest.mark.timeout(900),
-]
+pytestmark = LEAK_CHECK
 
 SEATS = 9
 DEALS = 12  # played deals (redeals come on top); a 9-player deal is about 320 moves
