@@ -9,3 +9,9 @@ class TablesConfig(AppConfig):
 
     name = "tables"
     verbose_name = _("Live tables")
+
+    def ready(self) -> None:
+        """Hand the step taker to the pacing's in-process timers (they may not import it)."""
+        from tables.services import pacing, steps
+
+        pacing.run_steps_with(steps.advance)

@@ -10,7 +10,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine.errors import EngineError
-from tables.services import access, moves, pacing, presence, views
+from tables.services import access, events, moves, presence, views
 from tables.services.errors import BadMessage, TableError
 from tables.workers import db
 
@@ -74,7 +74,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=4404)
             return
         self.group, self.seat = joined
-        pacing.register_loop(asyncio.get_running_loop())
+        events.register_loop(asyncio.get_running_loop())
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_view(force=True)

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from league import access
 from league.models import Club
-from tables.services import pacing
+from tables.services import events
 from tables.services.lobby_rows import lobby_group, lobby_tables
 
 
@@ -62,7 +62,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.language = page_language(self.scope.get("query_string", b""))
         self.group = lobby_group(self.club.pk)
         # Lobby events are sent from worker threads through the loop that serves this process's sockets.
-        pacing.register_loop(asyncio.get_running_loop())
+        events.register_loop(asyncio.get_running_loop())
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.refresh()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tables.services import pacing
+from tables.services import steps
 
 
 @shared_task(name="tables.advance", ignore_result=True)  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def advance(deal_id: int, version: int) -> None:
     """Take the deal's next server step (draw, bot move, clock run out) unless it moved past ``version``."""
-    pacing.advance(deal_id, version)
+    steps.advance(deal_id, version)

@@ -2,7 +2,7 @@
 
 Modules, one concept each: ``pieces`` (codes and the pack), ``melds`` (meld kinds and points),
 ``partition`` (the win check), ``actions`` (notation), ``rules`` (options), ``claims`` (who may
-claim what, and which claim wins), ``state`` (a deal), ``views`` (what each seat sees), ``bots``,
+claim what, and which claim wins), ``state`` (a deal and what each seat sees of it), ``bots``,
 ``game`` (the registered game), ``bench`` (the win-check benchmark).
 """
 

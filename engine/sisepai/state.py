@@ -7,6 +7,10 @@ card, all but the discarder for a discard), ``discard`` (the drawer after meldin
 reveals nothing; a seat whose clock runs out answers ``pass`` (see ``timeout_action``). During a
 window ``to_move()`` (and ``must_move()``) is the set of seats that have not answered yet; the
 answers stay private until the last one arrives, then the best claim is carried out (``claims``).
+
+A seat sees its own hand, every seat's exposed melds and discards, the shown card, the window's
+seats and whether it has answered itself, and the number of cards in the other hands and the
+stock; once the deal is over every hand is shown (the record is public).
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from enum import Enum
 
 from engine.errors import IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState
-from engine.sisepai import views
 from engine.sisepai.actions import Chi, Discard, Draw, Hu, Kong, MeldOwn, Pass, Pong, Redeal, Tsumo
 from engine.sisepai.claims import (
     hand_cards_used,
@@ -158,7 +161,37 @@ class SiSePaiDeal(DealState):
                 self._resolve()
 
     def view(self, seat: int | None) -> dict[str, JSON]:
-        return views.view(self, seat)
+        """The seat's own hand, every seat's exposed melds and discards, the shown card, the window's
+        seats and whether this seat has answered (others' pending answers never show); every hand
+        once the deal is over (the record is public). ``None``: a spectator."""
+        shown = self.shown
+        out: dict[str, JSON] = {
+            "game": "sisepai",
+            "seat": seat,
+            "seats": self.seats,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "hand": sorted_pieces(self.hands[seat].elements()) if seat is not None else None,
+            "hand_counts": [self.hand_size(s) for s in range(self.seats)],
+            "melds": [[m.to_json() for m in self.exposed[s]] for s in range(self.seats)],
+            "discards": [list(d) for d in self.discards],
+            "stock": self.stock_left(),
+            "shown": None
+            if shown is None
+            else {"card": shown.card, "seat": shown.owner, "source": "draw" if shown.drawn else "discard"},
+            "window": None,
+            "last_claim": self.last_claim,
+            "result": self.result(),
+        }
+        if self.phase in (Phase.REDEAL, Phase.WINDOW):
+            out["window"] = {
+                "seats": sorted(self.window),
+                "answered": seat in self.answers if seat is not None else None,
+            }
+        if self.is_over():
+            out["hands"] = [sorted_pieces(self.hands[s].elements()) for s in range(self.seats)]
+        return out
 
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
@@ -167,10 +200,21 @@ class SiSePaiDeal(DealState):
         return self._result
 
     def zones(self) -> dict[str, list[str]]:
-        return views.zones(self)
+        out: dict[str, list[str]] = {}
+        for s in range(self.seats):
+            out[f"hand:{s}"] = sorted_pieces(self.hands[s].elements())
+            out[f"melds:{s}"] = [c for m in self.exposed[s] for c in m.cards]
+            out[f"discards:{s}"] = list(self.discards[s])
+        out["shown"] = [self.shown.card] if self.shown is not None else []
+        out["stock"] = list(self.deck[self.stock_pos :])
+        return out
 
     def hidden_from(self, seat: int | None) -> frozenset[str]:
-        return views.hidden_from(self, seat)
+        # Once the deal is over the record is public: nothing is hidden (the result names the
+        # dealer-draw cards in the stock).
+        if self.is_over():
+            return frozenset()
+        return frozenset({"stock", *(f"hand:{s}" for s in range(self.seats) if s != seat)})
 
     # -- helpers for servers and bots ---------------------------------------------------------
 

@@ -12,7 +12,7 @@ from engine.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Round
 from tables.models import LiveTable, TableSeat
-from tables.services import deals, info, moves, pacing
+from tables.services import deals, events, info, pacing
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
 
@@ -129,7 +129,7 @@ def start_if_ready(table: LiveTable) -> Deal | None:
 
 def started(table_id: int, deal_id: int) -> None:
     """After the first deal is committed: tell the sockets and plan the first paced step."""
-    moves.notify(info.of_table(table_id).group, deal_id, 0)
+    events.notify(info.of_table(table_id).group, deal_id, 0)
     lobby_changed(table_id)
     pacing.plan(deal_id, 0)
 
@@ -148,7 +148,7 @@ def arrive(table_id: int, user: Any) -> None:
 
 
 def _changed(table_id: int) -> None:
-    transaction.on_commit(lambda: moves.notify(f"table-{table_id}", 0, 0))
+    transaction.on_commit(lambda: events.notify(f"table-{table_id}", 0, 0))
     lobby_changed(table_id)
 
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from cardclub.games import GAMES_BY_NAME
 from league.models import Club
 from tables.models import LiveTable
-from tables.services import presence
+from tables.services import events, presence
 
 MAX_ROWS = 100
 
@@ -38,11 +38,9 @@ def lobby_changed(table_id: int) -> None:
     """After the current transaction commits, tell the lobby of the table's club to re-read its rows."""
 
     def send() -> None:
-        from tables.services import moves  # moves → deals → here: import on use, not at load
-
         club_id = LiveTable.objects.filter(pk=table_id).values_list("club_id", flat=True).first()
         if club_id is not None:
             # The same small event a table's sockets get; lobby sockets answer it by re-reading.
-            moves.notify(lobby_group(club_id), 0, 0)
+            events.notify(lobby_group(club_id), 0, 0)
 
     transaction.on_commit(send)

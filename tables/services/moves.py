@@ -8,14 +8,10 @@ table's group and plan the next paced step. Any refusal raises a typed error and
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -24,8 +20,7 @@ from engine.errors import EngineError
 from league.models import Deal, Move
 from tables.services import deals, info, pacing, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
-
-log = logging.getLogger(__name__)
+from tables.services.events import notify
 
 
 @dataclass(frozen=True)
@@ -226,38 +221,3 @@ def after_commit(applied: Applied, entry: states.Cached) -> None:
         pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
     elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)
-
-
-def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None = None) -> None:
-    """Send the small group event that makes every socket of the table fetch its own view
-    (``move``: the committed move that made ``version``, for ``states.catch_up``)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
-    if move is not None:
-        message["move"] = move
-    if hasattr(type(layer), "group_send_blocking"):
-        # cardclub.layers.PubSubLayer: one PUBLISH from this thread; the loop only fans out.
-        try:
-            layer.group_send_blocking(group, message)
-        except Exception:  # the move is committed: versions and sync bring the sockets up to date
-            log.exception("a table event was not sent")
-        return
-    loop = pacing.serving_loop()
-    if loop is not None:
-        # Called from a worker thread of the process serving the sockets: hand the send to its
-        # loop without waiting (blocking on it costs milliseconds per move); versions order events.
-        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
-        future.add_done_callback(_log_failure)
-        return
-    if pacing.serving_loop_gone():
-        # A server step that outlived the loop serving this process's sockets: async_to_sync would
-        # wait on that loop forever. Dropping the event is safe: versions and sync catch up.
-        return
-    async_to_sync(layer.group_send)(group, message)
-
-
-def _log_failure(future: Any) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("a table event was not sent", exc_info=future.exception())

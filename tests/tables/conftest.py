@@ -10,7 +10,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from league.models import Club, Membership
-from tables.services import info, pacing, states
+from tables.services import events, info, pacing, states
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
@@ -22,7 +22,7 @@ def fast_tables(settings: Any) -> Iterator[None]:
     settings.TABLES_PACING = "asyncio"
     states.clear()
     pacing.clear_pending()
-    pacing._loop = None  # the last test's loop is closed; this test's sockets register their own
+    events.forget_loop()  # the last test's loop is closed; this test's sockets register their own
     pacing.resume()
     yield
     # Let no server step (a thread of the last test's loop) touch the database while it is flushed.

@@ -1,0 +1,82 @@
+"""The server's own steps on a deal: take the step ``pacing`` chose, through the move writer.
+
+``advance(deal_id, version)`` is what every back end runs (the Celery task ``tables.advance``, the
+asyncio timers, the manual list of tests): it does nothing unless the deal is still at
+``version``, so a step planned twice (after a commit, by a socket joining, by the sweep) still
+acts once. A finished deal of a match that goes on gets the match's next deal.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from engine.errors import EngineError
+from league.models import Deal
+from tables.services import deals, events, info, moves, pacing, states
+from tables.services.errors import TableError
+
+log = logging.getLogger(__name__)
+
+
+def advance(deal_id: int, version: int, *, expire_clocks: bool = False) -> None:
+    """Take the deal's next server step if it is still at ``version`` (else do nothing)."""
+    if pacing.stopped():
+        return
+    with pacing.running():
+        _advance(deal_id, version, expire_clocks)
+
+
+def _advance(deal_id: int, version: int, expire_clocks: bool) -> None:
+    with states.lock_of(deal_id):  # no move may change the state while a step is chosen from it
+        chosen = _choose(deal_id, version, expire_clocks)
+    if isinstance(chosen, Deal):
+        new = deals.next_deal(chosen.match_id, chosen.number)
+        table = info.of_match(chosen.match_id)
+        if new is not None and table is not None:
+            events.notify(table.group, new.pk, 0)
+            pacing.plan(new.pk, 0)
+        return
+    if chosen is None:
+        return
+    seat, action, auto = chosen
+    try:
+        moves.apply_move(deal_id, seat, str(action), version, auto=auto)
+    except TableError:
+        pass  # somebody moved first: that commit planned the next step
+    except EngineError:
+        log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
+
+
+def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
+    """The step to take at ``version``: a (seat, action, auto) move, the finished Deal whose match
+    goes on with the next deal, or ``None`` (nothing to do now; a later step may be planned)."""
+    cached = states.peek(deal_id)
+    if cached is not None and cached.version > version:
+        return None  # this process already holds a newer version: somebody moved
+    deal: Deal | None
+    if (
+        cached is not None
+        and cached.version == version
+        and cached.deal is not None
+        and not cached.state.is_over()
+    ):
+        deal = cached.deal  # the hot path: no query; apply_move checks the version under its lock
+    else:
+        deal = Deal.objects.filter(pk=deal_id).first()
+        if deal is None or deal.version != version:
+            return None
+    if deal.status == Deal.Status.FINISHED:
+        return deal
+    table = info.of_match(deal.match_id)
+    if table is None:
+        return None
+    entry = cached if deal is getattr(cached, "deal", None) else states.state_of(deal)
+    assert entry is not None
+    step = pacing.choose_step(entry.state, table, deal, version, entry.since, expire_clocks)
+    if step is None:
+        # A person's clock has not run out yet (an early duplicate timer): wait for it.
+        pacing.schedule(
+            deal_id, version, pacing.delay_of(entry.state, table, entry.since, deal.game, offers=False)
+        )
+    return step
