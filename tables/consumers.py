@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from engine.errors import EngineError
+from tables import timings
 from tables.services import access, events, moves, presence, views
 from tables.services.errors import BadMessage, TableError
 from tables.workers import db
@@ -75,6 +77,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         self.group, self.seat = joined
         events.register_loop(asyncio.get_running_loop())
+        timings.start_probe()
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self.send_view(force=True)
@@ -156,6 +159,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if (deal, version) <= self.shown:
             return  # already showing this version or a newer one
         await self.send_shared(deal, version, event.get("move"))
+        if "published" in event:
+            timings.record("fanout", time.time() - event["published"])
 
     async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""

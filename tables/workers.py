@@ -25,6 +25,8 @@ from channels.db import DatabaseSyncToAsync, database_sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, connection
 
+from tables import timings
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -84,12 +86,33 @@ def _executor(threads: int) -> ThreadPoolExecutor:
 
 def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``fn`` as an awaitable that runs on the tables' database threads."""
+    if timings.ENABLED:
+        return _timed(fn)
+    return _on_threads(fn)
+
+
+def _on_threads(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     threads = int(getattr(settings, "TABLES_DB_THREADS", 0) or 0)
     if threads <= 0:
         wrapped: Any = database_sync_to_async(fn)
     else:
         wrapped = PoolCall(fn, thread_sensitive=False, executor=_executor(threads))
     return wrapped  # type: ignore[no-any-return]
+
+
+def _timed(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``db(fn)`` that also records how long each call waited for a thread (tables/timings.py)."""
+
+    async def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        asked = time.perf_counter()
+
+        def started(*a: P.args, **k: P.kwargs) -> R:
+            timings.record("thread_wait", time.perf_counter() - asked)
+            return fn(*a, **k)
+
+        return await _on_threads(started)(*args, **kwargs)
+
+    return call
 
 
 def close_all(timeout: float = 10.0) -> None:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from tables import timings
 
 log = logging.getLogger(__name__)
 
@@ -67,10 +70,13 @@ def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None =
     message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
     if move is not None:
         message["move"] = move
+    if timings.ENABLED:
+        message["published"] = time.time()  # for the fan-out figure of bench/live.py
     if hasattr(type(layer), "group_send_blocking"):
         # cardclub.layers.PubSubLayer: one PUBLISH from this thread; the loop only fans out.
         try:
-            layer.group_send_blocking(group, message)
+            with timings.measure("publish"):
+                layer.group_send_blocking(group, message)
         except Exception:  # the move is committed: versions and sync bring the sockets up to date
             log.exception("a table event was not sent")
         return

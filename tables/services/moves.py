@@ -18,6 +18,7 @@ from django.utils import timezone
 from engine import get_game
 from engine.errors import EngineError
 from league.models import Deal, Move
+from tables import timings
 from tables.services import deals, info, pacing, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.events import notify
@@ -102,12 +103,16 @@ def _apply_cached(
     the version and inserts the Move (a transaction only for the move that ends the deal)."""
     if deal.status != Deal.Status.LIVE:
         raise NotPlaying()
-    action = get_game(deal.game).parse_action(text)
-    entry.state.check(seat, action)
-    entry.state.apply(seat, action)  # the entry is out of the cache: nobody sees it before the commit
+    with timings.measure("engine"):
+        action = get_game(deal.game).parse_action(text)
+        entry.state.check(seat, action)
+        entry.state.apply(seat, action)  # the entry is out of the cache: nobody sees it before the commit
     created = timezone.now()
     try:
-        with transaction.atomic() if entry.state.is_over() else contextlib.nullcontext():
+        with (
+            timings.measure("database"),
+            transaction.atomic() if entry.state.is_over() else contextlib.nullcontext(),
+        ):
             if not _claim_and_insert(deal.pk, version, seat, str(action), auto, created):
                 raise StaleVersion()
             deal.version = version + 1

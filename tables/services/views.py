@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from league.models import Deal, Match
+from tables import timings
 from tables.models import LiveTable
 from tables.services import deals, info, pacing, states
 
@@ -143,12 +144,17 @@ def encoded_views(table_id: int, deal_id: int, version: int, move: Any = None) -
                 states.catch_up(deal_id, version, seat, action, at)
         table = info.of_table(table_id)
         out = {}
-        for seat in [*(s.seat for s in table.seats), None]:
-            frame = table_view(table_id, seat, deal_id=deal_id, version=version)
-            shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
-            out[seat] = (shown, json.dumps(frame, separators=(",", ":")))
+        with timings.measure("render"):
+            for seat in [*(s.seat for s in table.seats), None]:
+                out[seat] = _encoded(table_view(table_id, seat, deal_id=deal_id, version=version))
         _remember(_rendered, key, out)
     return out
+
+
+def _encoded(frame: dict[str, Any]) -> tuple[tuple[int, int], str]:
+    """A frame as ``encoded_views`` keeps it: the (deal, version) it shows and its JSON text."""
+    shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
+    return shown, json.dumps(frame, separators=(",", ":"))
 
 
 def rendered(table_id: int, deal_id: int, version: int) -> EncodedViews | None:
