@@ -32,6 +32,12 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# How many reverse proxies stand in front of the web nodes, each appending to X-Forwarded-For
+# (deploy/nginx.conf is one). Only that many rightmost entries are trusted for the client's
+# address (the API's rate limit); 0 ignores the header, which any client can write.
+TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0"))
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES={TRUSTED_PROXIES} is negative: give the number of proxies")
 
 INSTALLED_APPS = [
     "daphne",

@@ -2,7 +2,8 @@
 
 Mounted at ``/api/``; the OpenAPI schema is ``/api/openapi.json``. Visibility follows
 ``league.access`` exactly as the pages do (hidden things are 404). Every client address may make
-``LEAGUE_API_RATE`` requests (default 120 per 60 seconds) before getting 429.
+``LEAGUE_API_RATE`` requests (default 120 per 60 seconds) before getting 429; the address is the
+socket's, or the one our own proxies forwarded (``TRUSTED_PROXIES``, ``ratelimit.client_address``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class CacheWindowThrottle(BaseThrottle):
     def allow_request(self, request: HttpRequest) -> bool:
         """Count the request and refuse it past the limit."""
         limit, window = getattr(settings, "LEAGUE_API_RATE", (120, 60))
-        return ratelimit.hit(f"api:{self.get_ident(request)}", limit, window)
+        return ratelimit.hit(f"api:{ratelimit.client_address(request)}", limit, window)
 
 
 api = NinjaAPI(
