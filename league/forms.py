@@ -379,8 +379,11 @@ class RankingFilterForm(forms.Form):
     """Filters of the rankings page."""
 
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
-    days = forms.IntegerField(label=_("Active in the last N days"), min_value=1, required=False)
-    min_games = forms.IntegerField(label=_("Minimum games"), min_value=0, required=False)
+    # Bounded: a huge number of days overflowed the date arithmetic (a 500 before issue 18).
+    days = forms.IntegerField(
+        label=_("Active in the last N days"), min_value=1, max_value=36_500, required=False
+    )
+    min_games = forms.IntegerField(label=_("Minimum games"), min_value=0, max_value=1_000_000, required=False)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
