@@ -39,9 +39,14 @@ class InvitationForm(forms.Form):
         label=_("Claims the offline player"), queryset=Player.objects.none(), required=False
     )
 
-    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, club: Club, *args: Any, owner: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = club.players.filter(user__isnull=True)  # type: ignore[attr-defined]
+        if not owner:
+            # Only the owner makes directors: a director's invitations make members.
+            role = self.fields["role"]
+            assert isinstance(role, forms.ChoiceField)
+            role.choices = [(Membership.Role.MEMBER, _("member"))]
 
 
 class PlayerForm(forms.Form):
