@@ -30,8 +30,16 @@ if not SECRET_KEY:
     # Only for local development: DEBUG on and no key given.
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+# Django's test client calls itself "testserver": the test run adds it (pytest-django's test
+# environment, and tests/environment.py for the processes the tests start), never the default.
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# How many reverse proxies stand in front of the web nodes, each appending to X-Forwarded-For
+# (deploy/nginx.conf is one). Only that many rightmost entries are trusted for the client's
+# address (the API's rate limit); 0 ignores the header, which any client can write.
+TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0"))
+if TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES={TRUSTED_PROXIES} is negative: give the number of proxies")
 
 INSTALLED_APPS = [
     "daphne",
@@ -98,7 +106,12 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(BASE_DIR / env_str("SQLITE_NAME", "db.sqlite3")),
-            "OPTIONS": {"timeout": 20},
+            # One writer at a time: every transaction takes the write lock when it begins
+            # (BEGIN IMMEDIATE, Django >= 5.1), so a concurrent writer waits up to `timeout`
+            # seconds for it instead of failing at once with "database is locked" when a
+            # deferred transaction tries to turn its read into a write (issue 18: five 500s out
+            # of six simultaneous deal entries).
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -214,6 +227,31 @@ STORAGES = {
 
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# HTTPS (docs/deploy.md): all off by default, for the embedded demo on plain HTTP.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=False)
+# The compose health check asks each node over plain HTTP from inside its container.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=False)
+
+
+def _proxy_ssl_header(raw: str) -> tuple[str, str] | None:
+    """``X-Forwarded-Proto,https`` → ("HTTP_X_FORWARDED_PROTO", "https"): the header our proxy sets."""
+    if not raw:
+        return None
+    header, sep, value = raw.partition(",")
+    if not sep or not header.strip() or not value.strip():
+        raise ImproperlyConfigured(
+            f"SECURE_PROXY_SSL_HEADER={raw!r}: give the header and its HTTPS value, "
+            "e.g. X-Forwarded-Proto,https"
+        )
+    name = header.strip().upper().replace("-", "_")
+    return (name if name.startswith("HTTP_") else f"HTTP_{name}", value.strip())
+
+
+SECURE_PROXY_SSL_HEADER = _proxy_ssl_header(env_str("SECURE_PROXY_SSL_HEADER"))
 
 LOGGING = {
     "version": 1,

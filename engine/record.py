@@ -20,6 +20,9 @@ from engine.game import JSON, DealState, Game
 from engine.registry import get_game
 
 FORMAT_VERSION = 1
+# No record nests deeper than a few levels (a deal: record → situation → ranks); an upload nested
+# far deeper is refused before anything walks it (a "[" × 100,000 file exhausted the stack).
+MAX_JSON_DEPTH = 32
 
 
 def commitment(salt: str, deck: Sequence[str]) -> str:
@@ -95,10 +98,33 @@ class DealRecord:
     @classmethod
     def loads(cls, text: str) -> DealRecord:
         """Load from a JSON string."""
-        try:
-            return cls.from_json(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise BadRecord(f"not JSON: {exc}") from None
+        return cls.from_json(loads_json(text))
+
+
+def loads_json(text: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """Parse JSON text nested at most ``max_depth`` levels; ``BadRecord`` says why it was refused."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRecord(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise BadRecord(f"JSON nested more than {max_depth} levels deep") from None
+    if json_depth(data) > max_depth:
+        raise BadRecord(f"JSON nested more than {max_depth} levels deep")
+    return data
+
+
+def json_depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
 
 
 def start_record(

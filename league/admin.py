@@ -21,6 +21,7 @@ from league.models import (
     PlayerRating,
     RatingChange,
     ResultCorrection,
+    ResultEvent,
     ResultReport,
     Round,
     StandingRow,
@@ -169,6 +170,14 @@ class ResultReportAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ]
     list_filter = ["status"]
     search_fields = ["match__id", "entered_by__username", "confirmed_by__username"]
+    raw_id_fields = ["match"]
+
+
+@admin.register(ResultEvent)
+class ResultEventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["match", "kind", "by", "seat", "deal_number", "at"]
+    list_filter = ["kind"]
+    search_fields = ["match__id", "by__username"]
     raw_id_fields = ["match"]
 
 

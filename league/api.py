@@ -2,14 +2,15 @@
 
 Mounted at ``/api/``; the OpenAPI schema is ``/api/openapi.json``. Visibility follows
 ``league.access`` exactly as the pages do (hidden things are 404). Every client address may make
-``LEAGUE_API_RATE`` requests (default 120 per 60 seconds) before getting 429.
+``LEAGUE_API_RATE`` requests (default 120 per 60 seconds) before getting 429; the address is the
+socket's, or the one our own proxies forwarded (``TRUSTED_PROXIES``, ``ratelimit.client_address``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Annotated, Any
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -18,6 +19,7 @@ from django.utils import timezone
 from ninja import NinjaAPI, Schema
 from ninja.errors import HttpError
 from ninja.throttling import BaseThrottle
+from pydantic import Field
 
 from league import access
 from league.models import Club, Player, PlayerRating, Tournament
@@ -32,7 +34,7 @@ class CacheWindowThrottle(BaseThrottle):
     def allow_request(self, request: HttpRequest) -> bool:
         """Count the request and refuse it past the limit."""
         limit, window = getattr(settings, "LEAGUE_API_RATE", (120, 60))
-        return ratelimit.hit(f"api:{self.get_ident(request)}", limit, window)
+        return ratelimit.hit(f"api:{ratelimit.client_address(request)}", limit, window)
 
 
 api = NinjaAPI(
@@ -180,17 +182,24 @@ def standings(request: HttpRequest, tournament_id: int) -> Any:
     return {"tournament": t.pk, "version": t.standings_version, "rows": rows}
 
 
+# Bounds of the rankings' filters: a century of days, more games and rows than any league has.
+MAX_DAYS, MAX_GAMES, MAX_OFFSET = 36_500, 1_000_000, 1_000_000
+
+
 @api.get("/rankings/{family}", response=list[RankingOut], summary="Rating list of a game family")
 def rankings(
     request: HttpRequest,
     family: str,
-    club: str | None = None,
-    days: int | None = None,
-    min_games: int = 0,
+    club: Annotated[str | None, Field(max_length=100)] = None,
+    days: Annotated[int | None, Field(ge=1, le=MAX_DAYS)] = None,
+    min_games: Annotated[int, Field(ge=0, le=MAX_GAMES)] = 0,
     limit: int = 50,
-    offset: int = 0,
+    offset: Annotated[int, Field(ge=0, le=MAX_OFFSET)] = 0,
 ) -> Any:
-    """Players of visible clubs by rating; filters: club slug, active in the last N days, minimum games."""
+    """Players of visible clubs by rating; filters: club slug, active in the last N days, minimum games.
+
+    Numbers out of range answer 422 with the limit (a huge ``days`` overflowed the date arithmetic).
+    """
     if family not in ratings.FAMILY_OF_GAME.values():
         raise HttpError(404, "unknown family")
     rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
@@ -198,10 +207,10 @@ def rankings(
         rows = rows.filter(player__club__slug=club)
     if days:
         rows = rows.filter(last_played__gte=timezone.now() - timedelta(days=days))
+    limit = max(1, min(limit, 200))  # clamped, as documented
     rows = (
         rows.filter(games__gte=min_games).select_related("player__club").order_by("-rating", "player__name")
     )
-    limit, offset = max(1, min(limit, 200)), max(0, offset)
     return [
         {
             "rank": offset + i + 1,

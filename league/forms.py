@@ -39,9 +39,14 @@ class InvitationForm(forms.Form):
         label=_("Claims the offline player"), queryset=Player.objects.none(), required=False
     )
 
-    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, club: Club, *args: Any, owner: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = club.players.filter(user__isnull=True)  # type: ignore[attr-defined]
+        if not owner:
+            # Only the owner makes directors: a director's invitations make members.
+            role = self.fields["role"]
+            assert isinstance(role, forms.ChoiceField)
+            role.choices = [(Membership.Role.MEMBER, _("member"))]
 
 
 class PlayerForm(forms.Form):
@@ -379,8 +384,11 @@ class RankingFilterForm(forms.Form):
     """Filters of the rankings page."""
 
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
-    days = forms.IntegerField(label=_("Active in the last N days"), min_value=1, required=False)
-    min_games = forms.IntegerField(label=_("Minimum games"), min_value=0, required=False)
+    # Bounded: a huge number of days overflowed the date arithmetic (a 500 before issue 18).
+    days = forms.IntegerField(
+        label=_("Active in the last N days"), min_value=1, max_value=36_500, required=False
+    )
+    min_games = forms.IntegerField(label=_("Minimum games"), min_value=0, max_value=1_000_000, required=False)
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -452,6 +452,39 @@ class ResultReport(models.Model):
         return f"{self.match} ({self.status})"
 
 
+class ResultEvent(models.Model):
+    """One step of an offline result, kept forever: who entered, undid, submitted or confirmed it, when.
+
+    The confirmation rule (league.services.confirmation) reads these: a side that entered or
+    changed a deal since the last confirmation may not confirm it.
+    """
+
+    class Kind(models.TextChoices):
+        ENTERED = "entered", _("entered a deal")
+        UPLOADED = "uploaded", _("uploaded a deal record")
+        UNDONE = "undone", _("removed the last deal")
+        SUBMITTED = "submitted", _("submitted the result")
+        CONFIRMED = "confirmed", _("confirmed the result")
+        OVERRIDDEN = "overridden", _("accepted the result as director")
+        CORRECTED = "corrected", _("corrected a deal")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_events")
+    kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # The seat the user sits in at this match (None: a director who does not play here).
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("result event")
+        verbose_name_plural = _("result events")
+        ordering = ["match", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.kind} · {self.at:%Y-%m-%d %H:%M}"
+
+
 class ResultCorrection(models.Model):
     """A director's change to a recorded result, kept forever: who, when, before and after."""
 

@@ -200,4 +200,6 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Stored %(n)s match(es).") % {"n": len(stored)})
             return redirect("match-replays", pk=stored[0].pk)
-    return render(request, "replays/upload.html", {"club": club, "form": form, "error": error})
+    # A refused upload answers 400 with the reason on the form (nothing was stored).
+    status = 400 if request.method == "POST" else 200
+    return render(request, "replays/upload.html", {"club": club, "form": form, "error": error}, status=status)

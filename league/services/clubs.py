@@ -66,6 +66,9 @@ def create_invitation(
     """A single-use invitation code; with ``player``, whoever accepts becomes that player."""
     if role == Membership.Role.OWNER:
         raise ClubError(_("An invitation cannot make someone the owner."))
+    if role == Membership.Role.DIRECTOR and club.role_of(by) != Membership.Role.OWNER:
+        # Only the owner makes directors (as change_role): a director may not multiply itself.
+        raise ClubError(_("Only the owner invites directors."))
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
         raise ClubError(_("Only an offline player of this club can be claimed."))
     return Invitation.objects.create(
@@ -78,6 +81,12 @@ def accept_invitation(code: str, user: Any) -> Invitation:
     """Join the invitation's club (and claim its player); each code works once."""
     invitation = Invitation.objects.select_for_update().filter(code=code).first()
     if invitation is None or invitation.used_at is not None:
+        raise ClubError(_("This invitation is not valid any more."))
+    if invitation.role == Membership.Role.DIRECTOR and (
+        invitation.created_by is None
+        or invitation.club.role_of(invitation.created_by) != Membership.Role.OWNER
+    ):
+        # A director invitation stands only while its maker is the owner (older ones made by directors).
         raise ClubError(_("This invitation is not valid any more."))
     if invitation.player_id is not None:
         link_player(invitation.player, user)  # type: ignore[arg-type]

@@ -17,21 +17,13 @@ from django.utils.translation import gettext as _
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
 from league import access
-from league.models import Deal, Match, Move, ResultCorrection, ResultReport, Round
-from league.services import offline, outcome
-from league.services.games import side_of
+from league.models import Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
+from league.services import confirmation, offline, outcome
+from league.services.confirmation import seat_of as seat_of
 
 
 class ResultError(Exception):
     """A result action that is not allowed now; the message is shown to the user."""
-
-
-def seat_of(match: Match, user: Any) -> int | None:
-    """The seat of the user's player at this match, or ``None``."""
-    if user is None or not user.is_authenticated:
-        return None
-    seat = match.seats.filter(player__user=user).first()
-    return seat.seat if seat else None
 
 
 def report_of(match: Match) -> ResultReport:
@@ -52,12 +44,8 @@ def can_enter(user: Any, match: Match) -> bool:
 
 
 def can_confirm(user: Any, match: Match) -> bool:
-    """An opponent of the entering seat confirms a submitted result."""
-    report = getattr(match, "report", None)
-    if report is None or report.status != ResultReport.Status.PENDING or report.entered_seat is None:
-        return False
-    seat = seat_of(match, user)
-    return seat is not None and side_of(match.game, seat) != side_of(match.game, report.entered_seat)
+    """A player of a side that did not enter or change the result confirms it (confirmation's rule)."""
+    return confirmation.may_confirm(match, user)
 
 
 def deal_results(match: Match) -> list[dict[str, Any]]:
@@ -88,6 +76,7 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     except (offline.EntryError, EngineError) as exc:
         raise ResultError(str(exc)) from None
     deal = _add_deal(match, result, has_moves=False)
+    confirmation.record(match, user, ResultEvent.Kind.ENTERED, deal.number)
     report = report_of(match)
     if report.entered_by_id is None:
         report.entered_by, report.entered_seat = user, seat_of(match, user)
@@ -153,6 +142,7 @@ def undo_last_deal(match: Match, user: Any) -> None:
     if last is None:
         raise ResultError(_("There is no deal to remove."))
     match.situation = last.situation
+    confirmation.record(match, user, ResultEvent.Kind.UNDONE, last.number)
     last.delete()
     match.save(update_fields=["situation"])
 
@@ -170,6 +160,7 @@ def submit(match: Match, user: Any) -> ResultReport:
     if report.entered_seat is None:
         report.entered_by, report.entered_seat = user, seat_of(match, user)
     report.save()
+    confirmation.record(match, user, ResultEvent.Kind.SUBMITTED)
     if report.entered_seat is None:
         # Entered by a director who does not play here: nobody is an opponent, so it stands.
         return override(match, user)
@@ -181,7 +172,9 @@ def confirm(match: Match, user: Any) -> ResultReport:
     """An opponent of the entering player confirms; the match is finished."""
     match = locked(match)
     if not can_confirm(user, match):
-        raise ResultError(_("Only an opponent of the player who entered the result can confirm it."))
+        raise ResultError(
+            _("Only a player of a side that did not enter or change the result can confirm it.")
+        )
     report = match.report
     report.status, report.confirmed_by, report.confirmed_at = (
         ResultReport.Status.CONFIRMED,
@@ -189,6 +182,7 @@ def confirm(match: Match, user: Any) -> ResultReport:
         timezone.now(),
     )
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    confirmation.record(match, user, ResultEvent.Kind.CONFIRMED)
     match_finished(match.pk)
     return report
 
@@ -208,6 +202,7 @@ def override(match: Match, user: Any) -> ResultReport:
         timezone.now(),
     )
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    confirmation.record(match, user, ResultEvent.Kind.OVERRIDDEN)
     match_finished(match.pk)
     return report
 
@@ -292,6 +287,7 @@ def correct_deal(
         match.save(update_fields=["result"])
         queue_derived(match)
     after = {"deals": [d.result for d in match.deals.order_by("number")], "result": match.result}
+    confirmation.record(match, user, ResultEvent.Kind.CORRECTED, number)
     return ResultCorrection.objects.create(
         match=match, deal_number=number, by=user, reason=reason, before=before, after=after
     )
@@ -371,7 +367,9 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
         refuse_if_over(match)
         if (record.situation or None) != (match.situation or None):
             raise RecordError(_("The record does not start where the match's last deal ended."))
-        return _add_deal(match, result, has_moves=True, record=record)
+        added = _add_deal(match, result, has_moves=True, record=record)
+        confirmation.record(match, user, ResultEvent.Kind.UPLOADED, added.number)
+        return added
     deal = match.deals.filter(number=deal_number).first()
     if deal is None or deal.has_moves:
         raise ResultError(_("Choose a deal entered by hand."))
@@ -383,4 +381,5 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
     deal.result, deal.has_moves, deal.version = result, True, len(record.actions)
     deal.save(update_fields=["deck", "salt", "commitment", "result", "has_moves", "version"])
     _store_moves(deal, record)
+    confirmation.record(match, user, ResultEvent.Kind.UPLOADED, deal.number)
     return deal

@@ -59,7 +59,9 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "join_requests": club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related(
                 "user"
             ),
-            "invitation_form": InvitationForm(club),
+            "invitation_form": InvitationForm(
+                club, owner=club.role_of(request.user) == Membership.Role.OWNER
+            ),
             "player_form": PlayerForm(),
             "link_form": LinkPlayerForm(club),
             "role_form": RoleForm(),
@@ -84,6 +86,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
 def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     """A director creates an invitation link."""
     club = managed_club(request, slug)
+    # Every role parses here; clubs.create_invitation refuses a director's director invitation.
     form = InvitationForm(club, request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a role and, optionally, an offline player."))

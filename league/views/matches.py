@@ -66,6 +66,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": GAMES_BY_NAME.get(match.game),
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
+        "events": match.result_events.select_related("by"),
         "manages": manages,
         "can_enter": can_enter,
         "can_confirm": results.can_confirm(request.user, match),
@@ -161,11 +162,19 @@ def record_upload(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.error(request, _("Action %(n)s is illegal: %(why)s") % {"n": exc.index + 1, "why": exc})
         else:
             messages.error(request, _("The record was not accepted: %(why)s") % {"why": exc})
+        return refused(request, match)
     except results.ResultError as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, _("Record of deal %(n)s stored.") % {"n": deal.number})
+        return refused(request, match)
+    messages.success(request, _("Record of deal %(n)s stored.") % {"n": deal.number})
     return redirect("match-detail", match.pk)
+
+
+def refused(request: HttpRequest, match: Match) -> HttpResponse:
+    """The match page with the refusal's message, answering 400: nothing was stored."""
+    response = match_detail(request, match.pk)
+    response.status_code = 400
+    return response
 
 
 def match_url(match: Match) -> str:

@@ -68,4 +68,6 @@ def rankings(request: HttpRequest, family: str) -> HttpResponse:
         "offset": page.start_index() - 1 if page.object_list else 0,
         "query": query.urlencode(),
     }
-    return render(request, "league/rankings.html", context)
+    # Filters out of range (a century of days at most) answer 400 with the form's message.
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    return render(request, "league/rankings.html", context, status=status)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from engine.match import Match as EngineMatch
-from engine.record import DealRecord, check_record
+from engine.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
 from engine.registry import get_game
 from league.models import Club, Deal, Match, MatchSeat, Move, Player
 from replays.services.records import MATCH_FORMAT, TOURNAMENT_FORMAT
@@ -45,6 +45,10 @@ def parse_upload(text: str) -> list[list[dict[str, Any]]]:
         data = json.loads(text)
     except json.JSONDecodeError:
         return _parse_ndjson(text)
+    except RecursionError:
+        raise UploadError(too_deep()) from None
+    if json_depth(data) > MAX_JSON_DEPTH:
+        raise UploadError(too_deep())
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         deals = data.get("deals")
         if not isinstance(deals, list) or not deals:
@@ -53,6 +57,11 @@ def parse_upload(text: str) -> list[list[dict[str, Any]]]:
     if isinstance(data, dict):
         return [[data]]
     raise UploadError(_("The file is neither a deal record nor a match file."))
+
+
+def too_deep() -> str:
+    """The refusal of a file nested deeper than any record."""
+    return _("The file's JSON is nested more than %(n)s levels deep; no record is.") % {"n": MAX_JSON_DEPTH}
 
 
 def _parse_ndjson(text: str) -> list[list[dict[str, Any]]]:
@@ -64,6 +73,10 @@ def _parse_ndjson(text: str) -> list[list[dict[str, Any]]]:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise UploadError(_("Line %(n)s is not JSON: %(why)s") % {"n": number, "why": exc.msg}) from None
+        except RecursionError:
+            raise UploadError(too_deep()) from None
+        if json_depth(data) > MAX_JSON_DEPTH:
+            raise UploadError(too_deep())
         if not isinstance(data, dict):
             raise UploadError(_("Line %(n)s is not a JSON object.") % {"n": number})
         if data.get("format") == TOURNAMENT_FORMAT:

@@ -60,6 +60,38 @@ def test_it_lets_only_directors_create_invitations(
     assert Invitation.objects.count() == created
 
 
+@pytest.mark.parametrize(
+    ("persona", "created"), [("owner", 1), ("director", 0), ("member", 0), ("outsider", 0)]
+)
+def test_only_the_owner_invites_directors(as_user: Login, persona: str, created: int) -> None:
+    """Before: a director's director invitation was created ("Invitation created"). Now refused."""
+    response = as_user(persona).post("/clubs/riverside/invitations/", {"role": "director"}, follow=True)
+    assert Invitation.objects.filter(role="director").count() == created
+    if persona == "director":
+        assert "Only the owner invites directors." in response.content.decode()
+
+
+@pytest.mark.parametrize(("persona", "offered"), [("owner", True), ("director", False)])
+def test_the_invitation_form_offers_director_only_to_the_owner(
+    as_user: Login, persona: str, offered: bool
+) -> None:
+    page = as_user(persona).get("/clubs/riverside/").content.decode()
+    form = page.split('name="role"')[1].split("</select>")[0]
+    assert ('value="director"' in form) is offered
+
+
+@pytest.mark.parametrize(("maker", "joins_as"), [("owner", "director"), ("director", None)])
+def test_a_director_invitation_stands_only_when_the_owner_made_it(
+    club: Club, as_user: Login, maker: str, joins_as: str | None
+) -> None:
+    """One made by a director before the rule (or whose maker is no longer the owner) is refused."""
+    invitation = Invitation.objects.create(
+        club=club, code="older", role="director", created_by=User.objects.get(username=maker)
+    )
+    as_user("outsider").post(f"/invite/{invitation.code}/")
+    assert club.role_of(User.objects.get(username="outsider")) == joins_as
+
+
 def test_it_joins_and_claims_a_player_through_an_invitation(club: Club, as_user: Login) -> None:
     """Accepting links the offline player to the account; the code then stops working."""
     offline = Player.objects.get(name="Offline 3")

@@ -167,8 +167,15 @@ def record_text(match: Match, seed: int = 3) -> str:
 
 
 def upload(client: Client, match: Match, text: str, **extra: object) -> int:
+    return upload_page(client, match, text, **extra)[0]
+
+
+def upload_page(client: Client, match: Match, text: str, **extra: object) -> tuple[int, str]:
+    """The upload's status and the page it shows (a refusal answers 400 with its message)."""
     file = SimpleUploadedFile("deal.json", text.encode(), content_type="application/json")
-    return client.post(f"/matches/{match.pk}/upload/", {"record": file, **extra}).status_code
+    response = client.post(f"/matches/{match.pk}/upload/", {"record": file, **extra}, follow=True)
+    status = response.redirect_chain[0][1] if response.redirect_chain else response.status_code
+    return status, response.content.decode()
 
 
 def test_it_stores_an_uploaded_record_with_its_moves(tractor_round: Tournament, as_user: Login) -> None:
@@ -188,19 +195,19 @@ def test_it_names_the_first_illegal_action_and_stores_nothing(
     match = the_match(tractor_round)
     data = json.loads(record_text(match))
     data["actions"][5] = [data["actions"][5][0], "play 2S 2S 2S"]
-    client = as_user("member")
-    upload(client, match, json.dumps(data))
-    page = client.get(f"/matches/{match.pk}/").content.decode()
+    status, page = upload_page(as_user("member"), match, json.dumps(data))
+    assert status == 400
     assert "Action 6 is illegal" in page
     assert not Deal.objects.exists() and not Move.objects.exists()
 
 
 def test_it_refuses_a_file_that_is_not_a_record(tractor_round: Tournament, as_user: Login) -> None:
-    """Not JSON at all: a plain message, nothing stored."""
+    """Not JSON at all: a plain message on the match page answering 400, nothing stored."""
     match = the_match(tractor_round)
-    client = as_user("member")
-    upload(client, match, "hello")
-    assert "The record was not accepted" in client.get(f"/matches/{match.pk}/").content.decode()
+    file = SimpleUploadedFile("deal.json", b"hello", content_type="application/json")
+    response = as_user("member").post(f"/matches/{match.pk}/upload/", {"record": file})
+    assert response.status_code == 400
+    assert "The record was not accepted" in response.content.decode()
     assert not Deal.objects.exists()
 
 
@@ -227,11 +234,10 @@ def test_it_takes_an_uploaded_next_deal_only_while_the_match_is_on(
         results.enter_deal(match, owner, offline.DealInput(declarer, 30))
     match.refresh_from_db()
     situation, text = match.situation, record_text(match)
-    client = as_user("member")
-    assert upload(client, match, text) == 302
+    status, page = upload_page(as_user("member"), match, text)
+    assert status == (302 if stored else 400)
     match.refresh_from_db()
     assert match.deals.count() == entered + stored
     assert Move.objects.exists() is stored
     assert (match.situation == situation) is not stored
-    refused = "The match is over: submit the result." in client.get(f"/matches/{match.pk}/").content.decode()
-    assert refused is not stored
+    assert ("The match is over: submit the result." in page) is not stored

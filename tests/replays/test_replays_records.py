@@ -118,7 +118,7 @@ def test_it_refuses_a_tampered_record_with_the_reason(
     body = json.dumps(tampered(tractor_deal, change)).encode()
     deals, moves = Deal.objects.count(), Move.objects.count()
     response = upload(director, club, body)
-    assert response.status_code == 200
+    assert response.status_code == 400
     error = response.context["error"]
     assert reason in error
     assert "Match 1, deal 1" in error
@@ -153,9 +153,9 @@ def test_it_refuses_an_unfinished_deal_and_a_broken_chain(tractor_match: Match) 
     "body", [b"not json at all", b"[1, 2]", b'{"format": "cardclub-match", "deals": []}']
 )
 def test_it_refuses_files_that_are_not_records(club: Club, director: User, body: bytes) -> None:
-    """Garbage is refused with a message, not an error page."""
+    """Garbage is refused with a message and 400, not an error page."""
     response = upload(director, club, body)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["error"]
 
 

@@ -27,6 +27,13 @@ VARIABLES = (
     "ALLOWED_HOSTS",
     "CHANNEL_LAYER",
     "FAST_PASSWORD_HASHER",
+    "TRUSTED_PROXIES",
+    "SECURE_COOKIES",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "SECURE_PROXY_SSL_HEADER",
 )
 
 
@@ -106,3 +113,96 @@ def test_it_hashes_with_one_md5_round_for_the_test_run() -> None:
     """FAST_PASSWORD_HASHER=1 (set by tests/environment.py for the suite and its servers)."""
     out = json.loads(load_settings(FAST_PASSWORD_HASHER="1").stdout)
     assert out["hasher"] == "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+HTTPS = {
+    "DEBUG": "0",
+    "SECRET_KEY": "k7!Qz" * 12,
+    "ALLOWED_HOSTS": "club.example",
+    "SECURE_COOKIES": "1",
+    "SECURE_SSL_REDIRECT": "1",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+    "SECURE_HSTS_PRELOAD": "1",
+    "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto,https",
+}
+
+
+def check_deploy(**env: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py check --deploy`` with exactly these variables, failing on any warning."""
+    clean = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    clean.update(env, DJANGO_SETTINGS_MODULE="cardclub.settings")
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_it_leaves_the_test_clients_host_out_of_the_default_hosts() -> None:
+    """``testserver`` is the test run's own (tests/environment.py), not a default of the site."""
+    assert json.loads(load_settings().stdout)["hosts"] == ["127.0.0.1", "localhost", "[::1]"]
+
+
+def test_check_deploy_is_clean_with_the_documented_https_settings() -> None:
+    """docs/deploy.md's HTTPS variables satisfy every deployment check."""
+    proc = check_deploy(**HTTPS)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "no issues" in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("unset", "warning"),
+    [
+        ("SECURE_SSL_REDIRECT", "security.W008"),
+        ("SECURE_HSTS_SECONDS", "security.W004"),
+        ("SECURE_COOKIES", "security.W012"),
+    ],
+)
+def test_check_deploy_warns_when_a_setting_is_left_out(unset: str, warning: str) -> None:
+    """Each variable is what quiets its check: without it the check warns again."""
+    proc = check_deploy(**{k: v for k, v in HTTPS.items() if k != unset})
+    assert proc.returncode != 0
+    assert warning in proc.stdout + proc.stderr
+
+
+SECURE_PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps([settings.SECURE_PROXY_SSL_HEADER, settings.SECURE_SSL_REDIRECT, "
+    "settings.SECURE_HSTS_SECONDS, settings.TRUSTED_PROXIES]))"
+)
+
+
+def probe_https(**env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    clean.update(env, DJANGO_SETTINGS_MODULE="cardclub.settings")
+    return subprocess.run(
+        [sys.executable, "-c", SECURE_PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_https_settings_are_off_by_default_and_read_from_the_environment() -> None:
+    """Plain HTTP for the embedded demo; the proxy header is given as a header name and value."""
+    assert json.loads(probe_https().stdout) == [None, False, 0, 0]
+    on = probe_https(
+        SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto,https",
+        SECURE_SSL_REDIRECT="1",
+        SECURE_HSTS_SECONDS="600",
+        TRUSTED_PROXIES="1",
+    )
+    assert json.loads(on.stdout) == [["HTTP_X_FORWARDED_PROTO", "https"], True, 600, 1]
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto"}, "give the header and its HTTPS value"),
+        ({"TRUSTED_PROXIES": "-1"}, "TRUSTED_PROXIES=-1 is negative"),
+    ],
+)
+def test_it_refuses_a_malformed_https_or_proxy_setting(env: dict[str, str], message: str) -> None:
+    proc = probe_https(**env)
+    assert proc.returncode != 0 and message in proc.stderr
