@@ -9,3 +9,10 @@ class TablesConfig(AppConfig):
 
     name = "tables"
     verbose_name = _("Live tables")
+
+    def ready(self) -> None:
+        """Open the tables of published duplicate rounds (league/signals.py)."""
+        from league.signals import round_published
+        from tables.receivers import open_duplicate_tables
+
+        round_published.connect(open_duplicate_tables, dispatch_uid="tables.open_duplicate_tables")
