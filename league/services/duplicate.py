@@ -12,12 +12,16 @@ standings and travellers built on it are in ``league.services.travellers``.
 from __future__ import annotations
 
 import math
+import random
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from engine import get_game
+from engine.match import play_deal
+from engine.record import DealRecord, start_record
 from league import boards as board_maker
 from league import movements, pairing
 from league.models import Board, Bye, Entry, Match, MatchSeat, Round, Tournament
@@ -196,3 +200,21 @@ def start_of(match: Match, number: int) -> tuple[dict[str, Any] | None, Board | 
 def revealed(rnd: Round | None) -> bool:
     """A duplicate round's seed, salts and decks are shown only once every table has finished."""
     return rnd is not None and rnd.status == Round.Status.FINISHED
+
+
+def bot_record(
+    match: Match, number: int, rng: random.Random, kinds: Sequence[str] = ("heuristic",)
+) -> DealRecord:
+    """Bots play board ``number`` of ``match`` (demo data, tests): a full record from the board's stack."""
+    board = board_of(match, number)
+    if board is None:
+        raise DuplicateError(f"match {match.pk} has no board {number}")
+    game = get_game(match.game)
+    rules = game.rules_from_json(match.rules)
+    seats = [{"name": s.display_name, "id": s.player_id} for s in match.seats.select_related("player")]
+    record = start_record(game, match.rules, seats, board.deck, board.situation(), board.salt)
+    state = game.start(rules, len(seats), board.deck, board.situation())
+    bots = [game.bot(kinds[s % len(kinds)], random.Random(rng.getrandbits(64))) for s in range(len(seats))]
+    record.actions = play_deal(state, bots)
+    record.result = state.result()
+    return record
