@@ -99,6 +99,8 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "name",
             "format",
             "entry_kind",
+            "movement",
+            "boards_per_round",
             "rounds_planned",
             "table_size",
             "starts_at",
@@ -119,11 +121,17 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["boards_per_round"].required = False
         options = [("", "—"), *((code, tiebreak_name(code)) for code in TIEBREAKS)]
         for i in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tie_break_{i}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": i}, choices=options, required=False
             )
+
+    def clean_boards_per_round(self) -> int:
+        """Only duplicate formats read it; left empty it keeps the model's default."""
+        value = self.cleaned_data.get("boards_per_round")
+        return int(value) if value else 2
 
     def tie_breaks(self) -> list[str]:
         """Chosen tie-break codes in order, each once."""

@@ -115,6 +115,14 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round_robin", _("round robin")
         SWISS = "swiss", _("Swiss")
         INDIVIDUAL = "individual", _("individual seating")
+        DUPLICATE_PAIRS = "duplicate_pairs", _("duplicate pairs")
+        DUPLICATE_TEAMS = "duplicate_teams", _("duplicate teams of four")
+
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+        ROUND_ROBIN = "round_robin", _("round robin of teams")
+        SWISS = "swiss", _("Swiss of teams")
 
     class EntryKind(models.TextChoices):
         TEAM = "team", _("fixed partnerships")
@@ -151,6 +159,10 @@ class Tournament(models.Model):
     table_size = models.PositiveSmallIntegerField(
         _("seats per table"), default=0, help_text=_("0: the game's usual number of seats.")
     )
+    # Duplicate formats: how pairs move (Mitchell, Howell) or teams meet (round robin, Swiss), and
+    # how many boards a table plays in each round of the movement (or each team match).
+    movement = models.CharField(_("movement"), max_length=12, choices=Movement.choices, blank=True)
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
     # Individual seating: pairs of player ids that must never share a table.
     keep_apart = models.JSONField(_("kept apart"), default=list, blank=True)
     # Bumped each time the stored standings change; live pages compare it.
@@ -221,6 +233,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # Duplicate rounds: the server secret the round's boards are made from (league/boards.py);
+    # shown only once the round is finished.
+    board_seed = models.CharField(_("board seed"), max_length=64, blank=True)
 
     class Meta:
         verbose_name = _("round")
@@ -230,6 +245,31 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
+
+
+class Board(models.Model):
+    """A duplicate round's board: deck order, dealer and levels, the same at every table (复式牌)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("number"))
+    deck = models.JSONField(_("deck"), default=list)
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
+    levels = models.JSONField(_("levels"), default=list)
+    salt = models.CharField(_("salt"), max_length=64)
+    commitment = models.CharField(_("deck commitment"), max_length=64)
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_board_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} · board {self.number}"
+
+    def situation(self) -> dict[str, Any]:
+        """The engine situation every table starts this board from."""
+        return {"deal": 1, "dealer": self.dealer, "levels": list(self.levels), "winners": None}
 
 
 class Match(models.Model):
@@ -258,6 +298,9 @@ class Match(models.Model):
     rated = models.BooleanField(_("rated"), default=True)
     deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
     ends_at = models.DateTimeField(_("time limit"), null=True, blank=True)
+    # Duplicate: the movement's round this table plays in (0: not duplicate) and its boards in order.
+    stage = models.PositiveSmallIntegerField(_("movement round"), default=0)
+    boards = models.JSONField(_("boards"), default=list, blank=True)
     # The engine's situation after the last finished deal (levels, dealer, scores).
     situation = models.JSONField(_("situation"), null=True, blank=True)
     # Per-seat outcome once finished, e.g. {"winners": [0, 2], "score": [..]}; derived from deals.
@@ -327,6 +370,15 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     has_moves = models.BooleanField(_("full move log"), default=True)
     result = models.JSONField(_("result"), null=True, blank=True)
+    # Duplicate: the board this deal played (same deck and situation at every table).
+    board = models.ForeignKey(
+        "Board",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="deals",
+        verbose_name=_("board"),
+    )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league.api import api
-from league.views import clubs, matches, players, tournaments
+from league.views import clubs, duplicate, matches, players, tournaments
 
 T = "clubs/<slug:slug>/t/<slug:tslug>/"
 
@@ -31,6 +31,8 @@ urlpatterns = [
     path(T + "rounds/", tournaments.round_generate, name="round-generate"),
     path(T + "rounds/<int:number>/", tournaments.round_detail, name="round-detail"),
     path(T + "rounds/<int:number>/action/", tournaments.round_action, name="round-action"),
+    path(T + "rounds/<int:number>/boards/", duplicate.round_boards, name="round-boards"),
+    path(T + "rounds/<int:number>/sheets/", duplicate.board_sheets, name="board-sheets"),
     path("matches/<int:match_id>/", matches.match_detail, name="match-detail"),
     path("matches/<int:match_id>/deals/", matches.deal_enter, name="deal-enter"),
     path("matches/<int:match_id>/correct/", matches.deal_correct, name="deal-correct"),

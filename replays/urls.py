@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from replays import views
+from replays import compare, views
 
 urlpatterns = [
     path("deals/<int:pk>/", views.deal_viewer, name="deal-viewer"),
     path("deals/<int:pk>/steps.json", views.deal_steps, name="deal-steps"),
+    path("deals/<int:pk>/compare/<int:other>/", compare.deal_compare, name="deal-compare"),
     path("deals/<int:pk>/record.json", views.deal_export, name="deal-export"),
     path("deals/<int:pk>/comments/", views.comment_add, name="comment-add"),
     path("comments/<int:pk>/delete/", views.comment_delete, name="comment-delete"),

@@ -11,7 +11,11 @@ class TablesConfig(AppConfig):
     verbose_name = _("Live tables")
 
     def ready(self) -> None:
-        """Hand the step taker to the pacing's in-process timers (they may not import it)."""
+        """Hand the step taker to the pacing's in-process timers (they may not import it), and open
+        the tables of published duplicate rounds (league/signals.py)."""
+        from league.signals import round_published
+        from tables.receivers import open_duplicate_tables
         from tables.services import pacing, steps
 
         pacing.run_steps_with(steps.advance)
+        round_published.connect(open_duplicate_tables, dispatch_uid="tables.open_duplicate_tables")

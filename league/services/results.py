@@ -18,7 +18,7 @@ from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
 from league import access
 from league.models import Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
-from league.services import confirmation, offline, outcome
+from league.services import confirmation, duplicate, offline, outcome
 from league.services.confirmation import seat_of as seat_of
 
 
@@ -71,8 +71,9 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
         raise ResultError(_("You may not enter results for this match now."))
     refuse_if_over(match)
     seats = match.seats.count()
+    situation, _board = duplicate.start_of(match, match.deals.count() + 1)
     try:
-        result = offline.entered_result(match.game, match.rules, seats, match.situation, entry)
+        result = offline.entered_result(match.game, match.rules, seats, situation, entry)
     except (offline.EntryError, EngineError) as exc:
         raise ResultError(str(exc)) from None
     deal = _add_deal(match, result, has_moves=False)
@@ -95,13 +96,16 @@ def _add_deal(
 ) -> Deal:
     """Store a finished deal as the match's next and move the match's situation on."""
     now = timezone.now()
+    number = match.deals.count() + 1
+    situation, board = duplicate.start_of(match, number)
     deal = Deal.objects.create(
         match=match,
-        number=match.deals.count() + 1,
+        number=number,
+        board=board,
         game=match.game,
         rules=match.rules,
         seats=seats_json(match),
-        situation=match.situation,
+        situation=situation,
         deck=record.deck if record else [],
         salt=record.salt if record else "",
         commitment=record.commitment if record else "",
@@ -113,9 +117,7 @@ def _add_deal(
     )
     if record is not None:
         _store_moves(deal, record)
-    match.situation = outcome.situation_after(
-        match.game, match.rules, match.seats.count(), match.situation, result
-    )
+    match.situation = outcome.situation_after(match.game, match.rules, match.seats.count(), situation, result)
     if match.kind == Match.Kind.LIVE:
         # Results that did not come through a live table: entered by hand, or uploaded records.
         match.kind = Match.Kind.UPLOADED if has_moves else Match.Kind.OFFLINE
@@ -123,6 +125,11 @@ def _add_deal(
     match.started_at = match.started_at or now
     match.save(update_fields=["situation", "kind", "status", "started_at"])
     return deal
+
+
+def next_start(match: Match) -> dict[str, Any] | None:
+    """The situation the match's next deal starts from (a duplicate match's: its next board's)."""
+    return duplicate.start_of(match, match.deals.count() + 1)[0]
 
 
 def _store_moves(deal: Deal, record: DealRecord) -> None:
@@ -348,7 +355,7 @@ def store_record(match: Match, record: DealRecord) -> Deal:
     """Append a bot-played or imported deal record as the match's next deal (replayed and checked first)."""
     match = locked(match)
     record.seats = seats_json(match)
-    if (record.situation or None) != (match.situation or None):
+    if (record.situation or None) != (next_start(match) or None):
         raise RecordError(_("The record does not start where the match's last deal ended."))
     state = check_record(record)
     return _add_deal(match, state.result() or {}, has_moves=True, record=record)
@@ -365,7 +372,7 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
         if match.status == Match.Status.FINISHED:
             raise ResultError(_("The match is finished; attach the record to one of its deals."))
         refuse_if_over(match)
-        if (record.situation or None) != (match.situation or None):
+        if (record.situation or None) != (next_start(match) or None):
             raise RecordError(_("The record does not start where the match's last deal ended."))
         added = _add_deal(match, result, has_moves=True, record=record)
         confirmation.record(match, user, ResultEvent.Kind.UPLOADED, added.number)

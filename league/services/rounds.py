@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league import pairing, seating
+from league import pairing, seating, signals
 from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
+from league.services import duplicate
 from league.services.games import PARTNERSHIP_GAMES
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
@@ -150,6 +151,13 @@ def generate_round(tournament: Tournament) -> Round:
         raise TournamentError(_("All planned rounds have been generated."))
     if len(active_entries(tournament)) < 2:
         raise TournamentError(_("At least two entries are needed."))
+    if duplicate.is_duplicate(tournament):
+        rnd = Round.objects.create(tournament=tournament, number=number)
+        try:
+            duplicate.draft_round(tournament, rnd, active_entries(tournament))
+        except duplicate.DuplicateError as exc:
+            raise TournamentError(str(exc)) from None
+        return rnd
     tables, byes = GENERATORS[tournament.format](tournament, number)
     rnd = Round.objects.create(tournament=tournament, number=number)
     entries = {e.pk: e for e in tournament.entries.prefetch_related("members")}
@@ -196,6 +204,8 @@ def check_draft(rnd: Round) -> None:
 def swap_entries(rnd: Round, a: Entry, b: Entry) -> None:
     """Exchange two entries' places in a draft round (seats, or a seat and a bye)."""
     check_draft(rnd)
+    if duplicate.is_duplicate(rnd.tournament) and a.members.count() != b.members.count():
+        raise TournamentError(_("Only entries of the same size can change places."))
     seats_a = list(MatchSeat.objects.filter(match__round=rnd, entry=a).order_by("seat"))
     seats_b = list(MatchSeat.objects.filter(match__round=rnd, entry=b).order_by("seat"))
     for seat in seats_a:
@@ -243,6 +253,7 @@ def publish_round(rnd: Round) -> Round:
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    signals.round_published.send(sender=Round, rnd=rnd)
     return rnd
 
 

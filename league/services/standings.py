@@ -19,6 +19,8 @@ from django.db import transaction
 
 from league import standings as fold
 from league.models import Bye, Match, StandingRow, Tournament
+from league.services import travellers
+from league.services.duplicate import DUPLICATE_FORMATS
 from league.services.games import PARTNERSHIP_GAMES
 from league.tiebreaks import TIEBREAKS
 
@@ -72,6 +74,8 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
 
 def compute(tournament: Tournament) -> list[fold.StandingRow]:
     """The standings of ``tournament`` from its finished matches and byes."""
+    if tournament.format in DUPLICATE_FORMATS:
+        return travellers.standings(tournament)
     matches = (
         Match.objects.filter(tournament=tournament, status=Match.Status.FINISHED)
         .select_related("round")

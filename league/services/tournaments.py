@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from engine import get_game
 from league.models import Club, Entry, EntryMember, Player, Tournament
+from league.services import duplicate
 from league.services.games import allows_teams, table_size
 from league.tiebreaks import TIEBREAKS
 
@@ -91,12 +92,21 @@ def create_tournament(club: Club, by: Any, rules: dict[str, Any], **fields: Any)
         fields.get("tie_breaks", []),
         fields.get("table_size", 0),
     )
+    try:
+        duplicate.check_setup(fields["game"], fields["format"], fields.get("movement", ""))
+    except duplicate.DuplicateError as exc:
+        raise TournamentError(str(exc)) from None
+    if fields["format"] in duplicate.DUPLICATE_FORMATS and fields["entry_kind"] != Tournament.EntryKind.TEAM:
+        raise TournamentError(_("Duplicate play needs fixed partnerships (or teams of four) as entries."))
+    rules = duplicate.duplicate_rules(fields["format"], rules)
     slug = unique_slug(club, fields["name"])
     return Tournament.objects.create(club=club, slug=slug, rules=rules, created_by=by, **fields)
 
 
 def entry_size(tournament: Tournament) -> int:
-    """Players per entry: two for a partnership, else one."""
+    """Players per entry: four for a duplicate team, two for a partnership, else one."""
+    if tournament.format == Tournament.Format.DUPLICATE_TEAMS:
+        return 4
     return 2 if tournament.entry_kind == Tournament.EntryKind.TEAM else 1
 
 

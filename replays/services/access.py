@@ -13,11 +13,16 @@ from django.db.models import Q, QuerySet
 from league import access
 from league.models import Deal, Membership
 from replays.models import Comment
+from replays.services.boards import board_open, hidden_boards
 
 
 def can_view_deal(user: Any, deal: Deal) -> bool:
-    """A finished deal of a match the user may see."""
-    return deal.status == Deal.Status.FINISHED and access.can_view_match(user, deal.match)
+    """A finished deal of a match the user may see (a duplicate board's: see ``board_open``)."""
+    return (
+        deal.status == Deal.Status.FINISHED
+        and access.can_view_match(user, deal.match)
+        and board_open(user, deal)
+    )
 
 
 def visible_deals(user: Any) -> QuerySet[Deal]:
@@ -27,7 +32,7 @@ def visible_deals(user: Any) -> QuerySet[Deal]:
     if user is not None and user.is_authenticated:
         clubs = Membership.objects.filter(user=user).values("club_id")
         shown |= Q(match__club_id__in=clubs)
-    return Deal.objects.filter(shown, status=Deal.Status.FINISHED)
+    return Deal.objects.filter(shown, status=Deal.Status.FINISHED).exclude(hidden_boards())
 
 
 def can_comment(user: Any, deal: Deal) -> bool:

@@ -15,6 +15,7 @@ from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS
 from replays.services.access import can_comment
+from replays.services.boards import same_board
 from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
 from replays.services.frames import ALL
@@ -93,6 +94,7 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
         "prev": prev,
         "next": nxt,
         "league_match_url": league_match_url(deal.match_id),
+        "same_board": same_board(deal, user),
     }
 
 

@@ -19,7 +19,7 @@ from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import outcome, results
+from league.services import duplicate, outcome, results
 from league.services.clubs import ensure_player
 from tables.models import LiveTable
 from tables.services.lobby_rows import lobby_changed
@@ -37,6 +37,21 @@ def start_deal(match: Match, number: int) -> Deal:
     """Create deal ``number`` of ``match`` from a fresh server secret, starting at the match's situation."""
     game = get_game(match.game)
     seats = seat_records(match)
+    situation, board = duplicate.start_of(match, number)
+    if board is not None:
+        # A duplicate table draws from the round's board (league/boards.py), not a fresh shuffle.
+        return Deal.objects.create(
+            match=match,
+            number=number,
+            game=match.game,
+            rules=match.rules,
+            seats=seats,
+            situation=situation,
+            deck=board.deck,
+            salt=board.salt,
+            commitment=board.commitment,
+            board=board,
+        )
     seed = secrets.token_hex(16)
     deck = game.shuffled_deck(game.rules_from_json(match.rules), len(seats), random.Random(seed))
     salt = secrets.token_hex(16)
@@ -46,7 +61,7 @@ def start_deal(match: Match, number: int) -> Deal:
         game=match.game,
         rules=match.rules,
         seats=seats,
-        situation=match.situation,
+        situation=situation,
         deck=list(deck),
         salt=salt,
         commitment=commitment(salt, deck),
@@ -71,6 +86,9 @@ def finish_deal(deal: Deal, state: DealState) -> bool:
     earlier = Deal.objects.filter(match=match, status=Deal.Status.FINISHED).exclude(pk=deal.pk)
     # Redeals do not count toward the match's length, the same rule the league's results use.
     count = outcome.played([*(d.result or {} for d in earlier), result])
+    if match.boards:
+        # A duplicate table plays each of its boards once, whatever the outcome (league/boards.py).
+        count = earlier.count() + 1
     over = (
         winners is not None
         or (match.deals_target and count >= match.deals_target)
@@ -134,6 +152,8 @@ def match_finished(match_id: int) -> None:
 def reveal(deal: Deal) -> dict[str, Any]:
     """What a deal shows about its deck: the commitment always; deck, salt and seed once it ends."""
     fairness: dict[str, Any] = {"commitment": deal.commitment}
-    if deal.status == Deal.Status.FINISHED:
+    # A duplicate board is still to be played at other tables until its round ends.
+    hidden = deal.board_id is not None and not duplicate.revealed(deal.match.round)
+    if deal.status == Deal.Status.FINISHED and not hidden:
         fairness.update({"deck": deal.deck, "salt": deal.salt, "seed": deal.seed})
     return fairness

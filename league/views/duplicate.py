@@ -1,0 +1,107 @@
+"""Duplicate pages: a round's boards and travellers, and the printable board sheets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from league import access
+from league.boards import stack_rows
+from league.models import Board, Match, Round, Tournament
+from league.services import duplicate, travellers
+from league.views.common import visible_tournament
+
+DIRECTIONS = ("NS", "EW")
+
+
+def duplicate_round(
+    request: HttpRequest, slug: str, tslug: str, number: int
+) -> tuple[Tournament, Round, bool]:
+    """A published round of a duplicate event the visitor may see, and whether they manage the club."""
+    tournament = visible_tournament(request, slug, tslug)
+    rnd = tournament.rounds.filter(number=number).first()
+    manages = access.manages(request.user, tournament.club)
+    if (
+        rnd is None
+        or not duplicate.is_duplicate(tournament)
+        or (rnd.status == Round.Status.DRAFT and not manages)
+    ):
+        raise Http404
+    return tournament, rnd, manages
+
+
+def round_boards(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Each board's commitment and traveller; decks and the seed once the round is over.
+
+    Results of a board are shown to directors at once and to everyone else once the round is
+    over, because other tables may still have to play it (as bridge clubs hide travellers).
+    """
+    tournament, rnd, manages = duplicate_round(request, slug, tslug, number)
+    finished = duplicate.revealed(rnd)
+    shown = manages or finished
+    rows = travellers.travellers(rnd) if shown else {}
+    boards = [
+        {"board": b, "rows": rows.get(b.number, []), "dealer": DIRECTIONS[b.dealer % 2]}
+        for b in travellers.boards_of(rnd)
+    ]
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "manages": manages,
+        "boards": boards,
+        "results_shown": shown,
+        "revealed": finished,
+        "team_matches": travellers.team_matches(rnd)
+        if tournament.format == Tournament.Format.DUPLICATE_TEAMS and shown
+        else [],
+    }
+    return render(request, "league/duplicate_boards.html", context)
+
+
+def board_sheets(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """One printable page per board (stack top to bottom, dealer, levels); ``?match=`` for one table.
+
+    The stacks are the boards themselves: directors only while the round is being played.
+    """
+    tournament, rnd, manages = duplicate_round(request, slug, tslug, number)
+    if not (manages or duplicate.revealed(rnd)):
+        raise Http404
+    boards = {b.number: b for b in travellers.boards_of(rnd)}
+    match = None
+    wanted = list(boards)
+    if request.GET.get("match", "").isdigit():
+        match = rnd.matches.filter(pk=int(request.GET["match"])).prefetch_related("seats__player").first()
+        if match is None:
+            raise Http404
+        wanted = list(match.boards)
+    sheets = [sheet(boards[n], match) for n in wanted if n in boards]
+    tables = rnd.matches.order_by("stage", "table_number")
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "sheets": sheets,
+        "match": match,
+    }
+    context["tables"] = tables
+    return render(request, "league/board_sheets.html", context)
+
+
+def sheet(board: Board, match: Match | None) -> dict[str, Any]:
+    """What one printed board page shows; with a table, the names of who draws."""
+    names = {s.seat: s.display_name for s in match.seats.all()} if match is not None else {}
+    rows = [
+        {"position": pos, "card": card, "seat": seat, "name": names.get(seat, "")}
+        for pos, card, seat in stack_rows(board.deck, board.dealer)
+    ]
+    half = (len(rows) + 1) // 2
+    return {
+        "board": board,
+        "dealer": board.dealer,
+        "dealer_direction": DIRECTIONS[board.dealer % 2],
+        "dealer_name": names.get(board.dealer, ""),
+        "columns": [rows[:half], rows[half:]],
+    }

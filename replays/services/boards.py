@@ -1,0 +1,61 @@
+"""A duplicate board across tables: who may see its deals, and the same board's other deals.
+
+A finished deal of a duplicate board is public like any other deal once its round is over;
+before that, other tables may still have to play the board, so only the players of that table
+and the club's directors see it (league/boards.py, docs/duplicate.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from league import access
+from league.duplicate import plus_score
+from league.models import Deal, Round
+
+
+def board_open(user: Any, deal: Deal) -> bool:
+    """Whether ``user`` may see this deal as far as its board is concerned."""
+    if deal.board_id is None:
+        return True
+    match = deal.match
+    if match.round is not None and match.round.status == Round.Status.FINISHED:
+        return True
+    if access.manages(user, match.club):
+        return True
+    return bool(user is not None and user.is_authenticated and match.seats.filter(player__user=user).exists())
+
+
+def hidden_boards() -> Q:
+    """Deals of boards whose round is still being played (left out of public lists)."""
+    return Q(board__isnull=False) & ~Q(board__round__status=Round.Status.FINISHED)
+
+
+def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
+    """The other finished deals of ``deal``'s board that ``user`` may see, with their results."""
+    if deal.board_id is None:
+        return []
+    others = (
+        Deal.objects.filter(board_id=deal.board_id, status=Deal.Status.FINISHED)
+        .exclude(pk=deal.pk)
+        .select_related("match__club", "match__round", "match__tournament")
+        .order_by("match__stage", "match__table_number")
+    )
+    rows = []
+    for other in others:
+        if not (access.can_view_match(user, other.match) and board_open(user, other)):
+            continue
+        result = other.result or {}
+        rows.append(
+            {
+                "deal": other,
+                "match": other.match,
+                "seats": [str(s.get("name") or "") for s in other.seats],
+                "defender_points": result.get("defender_points"),
+                "levels_after": result.get("levels_after"),
+                "plus": plus_score(result),
+            }
+        )
+    return rows

@@ -1,0 +1,91 @@
+"""Live duplicate tables: a published round opens its tables, which draw from the round's boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from league.models import Board, Deal, MatchSeat, Player, Round, Tournament
+from league.services import rounds, tournaments, travellers
+from tables.models import LiveTable
+from tables.services import deals, pacing
+from tests.tables.helpers import start
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def manual(settings: Any) -> None:
+    """Server steps wait in a list; ``pacing.run_pending`` runs them."""
+    settings.TABLES_PACING = "manual"
+
+
+def howell_round(club: Any, members: list[Any], boards: int = 1) -> Round:
+    """Four pairs of bots in a two-table Howell, round drafted (not published)."""
+    tournament = tournaments.create_tournament(
+        club,
+        members[0],
+        {},
+        name="Duplicate night",
+        game="tractor",
+        format=Tournament.Format.DUPLICATE_PAIRS,
+        entry_kind=Tournament.EntryKind.TEAM,
+        movement=Tournament.Movement.HOWELL,
+        boards_per_round=boards,
+        rounds_planned=1,
+    )
+    players = [Player.objects.create(club=club, name=f"Bot player {i}") for i in range(8)]
+    for i in range(4):
+        tournaments.add_entry(tournament, players[2 * i : 2 * i + 2])
+    rnd = rounds.generate_round(tournament)
+    MatchSeat.objects.filter(match__round=rnd).update(bot="random")
+    return rnd
+
+
+def test_publishing_opens_a_live_table_per_match(club: Any, members: list[Any], manual: None) -> None:
+    """Every table of every movement round gets its live table, bots ready."""
+    rnd = howell_round(club, members)
+    assert not LiveTable.objects.exists()
+    rounds.publish_round(rnd)
+    tables = LiveTable.objects.filter(match__round=rnd)
+    assert tables.count() == 6
+    assert all(s.ready for t in tables for s in t.seats.all())
+
+
+def test_two_live_tables_play_the_same_board(club: Any, members: list[Any], manual: None) -> None:
+    """Both tables of round 1 deal board 1: same deck, dealer and levels; the traveller has both."""
+    rnd = howell_round(club, members)
+    rounds.publish_round(rnd)
+    board = Board.objects.get(round=rnd, number=1)
+    first_stage = LiveTable.objects.filter(match__round=rnd, match__stage=1).order_by("match__table_number")
+    for table in first_stage:
+        start(table)
+    pacing.run_pending()
+    played = list(Deal.objects.filter(match__round=rnd, match__stage=1).order_by("match__table_number"))
+    assert len(played) == 2
+    for deal in played:
+        assert deal.board == board and deal.deck == board.deck and deal.commitment == board.commitment
+        assert deal.situation == board.situation() and deal.status == Deal.Status.FINISHED
+        assert deal.seed == ""
+    assert [t.match.status for t in first_stage] == ["finished", "finished"]
+    rows = travellers.travellers(rnd)[1]
+    assert len(rows) == 2 and {r.ns_mp for r in rows} <= {0, 1, 2}
+
+
+def test_a_finished_board_keeps_its_deck_hidden_until_the_round_ends(
+    club: Any, members: list[Any], manual: None
+) -> None:
+    """Other tables still have to play the board: only the commitment shows until the round is over."""
+    rnd = howell_round(club, members)
+    rounds.publish_round(rnd)
+    table = LiveTable.objects.filter(match__round=rnd, match__stage=1).first()
+    assert table is not None
+    start(table)
+    pacing.run_pending()
+    deal = Deal.objects.get(match=table.match)
+    assert deal.status == Deal.Status.FINISHED
+    assert deals.reveal(deal) == {"commitment": deal.commitment}
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINISHED)
+    deal.refresh_from_db()
+    assert deals.reveal(deal)["deck"] == deal.deck
