@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from engine.actions import Bid, NameTrump, Pass
 from engine.cards import make_deck, points
@@ -101,6 +102,12 @@ class SandahaDeal(TrickDeal):
     ) -> None:
         super().__init__(rules, setup, deck, situation)
         self.bids: list[tuple[int, int | None]] = []
+
+    def copy(self) -> Self:
+        """An independent copy, bids included."""
+        new = super().copy()
+        new.bids = list(self.bids)
+        return new
 
     def after_draw(self) -> None:
         """The draw is over: bidding starts with the first drawer."""

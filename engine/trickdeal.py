@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, Self
 
 from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal
 from engine.cards import CARD_POINTS, JOKERS, sorted_cards
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
-from engine.game import JSON, Action, DealState, Rules
+from engine.game import JSON, Action, DealState, Rules, check_replacement, refilled
 from engine.plays import legal_follows, legal_leads
 from engine.tricks import Lead, follow_error, forced_unit, lead_error, read_lead, trick_winner
 from engine.trump import TrumpContext
@@ -524,6 +524,42 @@ class TrickDeal(DealState):
         }
         view.update(self.extra_view(seat))
         return view
+
+    # -- copies for search ---------------------------------------------------------------------
+
+    def copy(self) -> Self:
+        """An independent copy; the rules, setup, deck, trump and other immutable values are shared,
+        the hands, piles, trick and counters copied."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [hand.copy() for hand in self.hands]
+        new.won = [pile.copy() for pile in self.won]
+        new.played = self.played.copy()
+        new.kitty = list(self.kitty)
+        new.turned = list(self.turned)
+        new.trick = list(self.trick)  # the trick's Counters are never changed once placed
+        new.last_trick = list(self.last_trick)
+        new.failed_throws = list(self.failed_throws)
+        new.outcome = None if self.outcome is None else dict(self.outcome)
+        return new
+
+    def replace_hidden(self, zones: Mapping[str, Sequence[str]]) -> Self:
+        """A copy with the named hands, stock (in draw order) or kitty holding other cards."""
+        check_replacement(
+            self.zones(), zones, lambda name: name.startswith("hand:") or name in ("stock", "kitty")
+        )
+        new = self.copy()
+        for name, cards in zones.items():
+            if name == "stock":
+                new.deck = self.deck[: self.pos] + tuple(cards) + new.deck[self.dealt :]
+            elif name == "kitty":
+                new.kitty = list(cards)
+                if not self.buried and self.kitty:  # not taken up yet: still the deck's tail
+                    new.deck = new.deck[: self.dealt] + tuple(cards)
+            else:
+                seat = int(name[5:])
+                new.hands[seat] = refilled(self.hands[seat], cards)
+        return new
 
     def sample_actions(self, seat: int, limit: int) -> list[Action]:
         """At most ``limit`` legal actions of ``seat`` (for bots on huge follow enumerations)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Self
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, RANKS, SUITS, points
@@ -59,6 +60,16 @@ class ZhaoDeal(TrickDeal):
         self.team: list[int] = []  # the declarer, then friends in the order they were revealed
         self.copies: Counter[str] = Counter()  # copies of each card played so far
         self.discarded: dict[int, int] = {}  # friend -> points it had captured before joining
+
+    def copy(self) -> Self:
+        """An independent copy, calls and the team's bookkeeping included."""
+        new = super().copy()
+        new.calls = list(self.calls)
+        new.fulfilled = list(self.fulfilled)
+        new.team = list(self.team)
+        new.copies = self.copies.copy()
+        new.discarded = dict(self.discarded)
+        return new
 
     # -- declaring ----------------------------------------------------------------------------
 
