@@ -83,6 +83,12 @@ class DealState(ABC):
         """Seats the deal waits for; ``to_move() - must_move()`` may act but need not (a declaration)."""
         return self.to_move()
 
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Perform ``action`` by ``seat`` without validating it: only for an action that this very
+        state's ``legal_actions(seat)`` (or ``sample_actions``) has just produced, in a search's
+        playouts on copies. Anything from outside (tables, records, players) goes through ``apply``."""
+        self.apply(seat, action)
+
     @abstractmethod
     def copy(self) -> DealState:
         """An independent copy: applying actions to one never changes the other (for search)."""
@@ -115,6 +121,13 @@ def check_replacement(
         after.update(cards)
     if before != after:
         raise ValueError(f"the zones would gain {dict(after - before)} and lose {dict(before - after)}")
+
+
+def copied(counts: Counter[str]) -> Counter[str]:
+    """A copy of a Counter, made as a plain dict copy (``Counter.copy`` goes through ``update``)."""
+    new: Counter[str] = Counter.__new__(Counter)
+    dict.update(new, counts)
+    return new
 
 
 def refilled(hand: Counter[str], cards: Sequence[str]) -> Counter[str]:

@@ -16,6 +16,7 @@ from typing import Self
 
 from engine.actions import Bid, NameTrump, Pass
 from engine.cards import make_deck, points
+from engine.dealfacts import THROW_PENALTY, Setup
 from engine.errors import BadResult, IllegalAction, NotYourTurn
 from engine.family import FamilyGame
 from engine.figures import (
@@ -29,7 +30,7 @@ from engine.figures import (
 )
 from engine.game import JSON, Action, DealState, Rules
 from engine.registry import register
-from engine.trickdeal import THROW_PENALTY, Setup, TrickDeal
+from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
 
 PERMANENT = ("7", "2")

@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Self
 
 from engine.errors import IllegalAction, NotYourTurn, WrongPhase
-from engine.game import JSON, Action, DealState, check_replacement, refilled
+from engine.game import JSON, Action, DealState, check_replacement, copied, refilled
 from engine.sisepai.actions import Chi, Discard, Draw, Hu, Kong, MeldOwn, Pass, Pong, Redeal, Tsumo
 from engine.sisepai.claims import (
     hand_cards_used,
@@ -152,6 +152,10 @@ class SiSePaiDeal(DealState):
 
     def apply(self, seat: int, action: Action) -> None:
         self.check(seat, action)
+        self.apply_trusted(seat, action)
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Perform ``action`` without checking it (see ``DealState.apply_trusted``)."""
         if isinstance(action, Draw):
             self._draw(seat)
         elif isinstance(action, Discard):
@@ -221,7 +225,7 @@ class SiSePaiDeal(DealState):
         """An independent copy; rules, deck and melds (immutable) are shared, hands and piles copied."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.hands = [hand.copy() for hand in self.hands]
+        new.hands = [copied(hand) for hand in self.hands]
         new.exposed = [list(melds) for melds in self.exposed]
         new.discards = [list(pile) for pile in self.discards]
         new.answers = dict(self.answers)
