@@ -131,14 +131,14 @@ def test_a_copy_played_on_leaves_the_original_unchanged(
 def test_an_original_played_on_leaves_its_copy_unchanged(
     name: str, seats: int, rules: dict[str, object]
 ) -> None:
-    """The other way round: the copy keeps what the original showed when it was taken."""
-    game = get_game(name)
-    rng = random.Random(6)
-    for state in positions(name, seats, rules, 3):
+    """The other way round: copies keep what the original showed when they were taken, after the
+    original has played on to the end of its deal."""
+    taken = []
+    for state in positions(name, seats, rules, 3):  # the deal goes on after each position
         twin = state.copy()
-        before = views(twin, seats)
-        play_on(game, state.copy(), rng, 3)  # a second copy played on: neither the first nor twin move
-        play_on(game, twin.copy(), rng, 3)
+        taken.append((twin, views(twin, seats)))
+    assert len(taken) > 3
+    for twin, before in taken:
         assert views(twin, seats) == before
 
 
