@@ -19,7 +19,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.trump import TRUMP, TrumpContext
-from engine.units import Shape, Unit, count_sets, decompose, match_shape, placements, remember, shape_of
+from engine.units import (
+    MISSING,
+    Shape,
+    Unit,
+    count_sets,
+    decompose,
+    match_shape,
+    placements,
+    remember,
+    shape_of,
+)
 
 QUAD = ((4, 0),)  # the shape of a four-of-a-kind lead (length 0 marks it as special)
 
@@ -55,8 +65,9 @@ def quad_value(cards: Counter[str], ctx: TrumpContext) -> int | None:
 def read_lead(cards: Counter[str], ctx: TrumpContext, quads: bool = False) -> Lead | None:
     """The lead formed by ``cards``, or ``None`` when they are not of one suit-in-effect."""
     key = ("lead", quads, *cards.items())
-    if key in ctx.memo:
-        return ctx.memo[key]  # type: ignore[no-any-return]
+    known = ctx.memo.get(key, MISSING)  # one look-up: another thread may clear the memo meanwhile
+    if known is not MISSING:
+        return known  # type: ignore[no-any-return]
     lead = _read_lead(cards, ctx, quads)
     remember(ctx, key, lead)
     return lead

@@ -78,6 +78,9 @@ def decompose_play(play: tuple[str, ...], ctx: TrumpContext) -> tuple[Unit, ...]
     return units
 
 
+MISSING = object()  # what a memo look-up finds for a result not kept (``None`` is a result)
+
+
 def remember(ctx: TrumpContext, key: Any, value: Any) -> None:
     """Keep a pure result in the trump's memo, which starts again once it is full."""
     if len(ctx.memo) >= MEMO_LIMIT:
@@ -138,8 +141,9 @@ def match_shape(counts: Counter[str], shape: Shape, ctx: TrumpContext) -> int | 
     if singles_only(shape):
         return max(ctx.order[c] for c in counts)
     key = ("match", shape, *counts.items())
-    if key in ctx.memo:
-        return ctx.memo[key]  # type: ignore[no-any-return]
+    known = ctx.memo.get(key, MISSING)  # one look-up: another thread may clear the memo meanwhile
+    if known is not MISSING:
+        return known  # type: ignore[no-any-return]
     top = _match(Counter(counts), list(shape), ctx)
     remember(ctx, key, top)
     return top
