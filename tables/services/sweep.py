@@ -87,18 +87,17 @@ def owed(now: float) -> Iterator[Owed]:
         yield Owed("settle", match_id, 0, finished_at.timestamp() if finished_at else 0.0)
 
 
-def _latest_deals() -> Iterator[Deal]:
+def _latest_deals() -> list[Deal]:
     """The latest deal of every match in play at a live table, with its last move's time (``moved``)."""
     latest = Deal.objects.filter(match=OuterRef("match")).order_by("-number").values("pk")[:1]
     last_move = Move.objects.filter(deal=OuterRef("pk"), seq=OuterRef("version") - 1).values("created")[:1]
-    return (
+    # Read at once (one row per table in play): the loop queries again for each state it rebuilds.
+    return list(
         Deal.objects.filter(
             match__live_table__status=LiveTable.Status.PLAYING,
             match__status=Match.Status.PLAYING,
             pk=Subquery(latest),
-        )
-        .annotate(moved=Subquery(last_move))
-        .iterator()
+        ).annotate(moved=Subquery(last_move))
     )
 
 
