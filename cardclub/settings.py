@@ -168,6 +168,26 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "cardclub")
 
+# Background steps that heal themselves (docs/deploy.md). Every task is idempotent, so a task is
+# acknowledged when it is done and handed back when the process running it dies.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A table's countdown is at most this long (a longer clock is a chain of them). The Redis broker
+# hands a task taken by a worker that died to another after its visibility timeout: the longest
+# countdown plus room for the longest task (the default, an hour, stalled tables that long).
+TABLES_LONGEST_COUNTDOWN = 120
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TABLES_LONGEST_COUNTDOWN + 180}
+# Celery beat's sweep re-plans every overdue server step from the database (tables/services/sweep.py):
+# whatever was lost, a step is taken at most about this long after a worker is there to take it.
+TABLES_SWEEP_SECONDS = 10
+CELERY_BEAT_SCHEDULE = {
+    "tables-sweep": {
+        "task": "tables.sweep",
+        "schedule": TABLES_SWEEP_SECONDS,
+        # Sweeps queued while no worker ran are stale: the next one reads the rows afresh.
+        "options": {"expires": TABLES_SWEEP_SECONDS},
+    },
+}
+
 # Live tables (docs/performance.md): where server steps run ("celery", "asyncio", "manual", "off";
 # empty: chosen by the Celery mode), and how many threads the table sockets' database work may use
 # at once (0: Channels' one shared thread, which SQLite needs; PostgreSQL serves them concurrently).

@@ -25,11 +25,16 @@ def update_standings(tournament_id: int) -> int | None:
     """Recompute a tournament's standings; tell the live pages only when something changed."""
     version = standings.update(tournament_id)
     if version is not None:
-        layer = get_channel_layer()
-        if layer is not None:
-            event = {"type": "standings.updated", "tournament": tournament_id, "version": version}
-            async_to_sync(layer.group_send)(standings_group(tournament_id), event)
+        announce_standings(tournament_id, version)
     return version
+
+
+def announce_standings(tournament_id: int, version: int) -> None:
+    """Tell a tournament's live standings pages that its standings changed (after the commit)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        event = {"type": "standings.updated", "tournament": tournament_id, "version": version}
+        async_to_sync(layer.group_send)(standings_group(tournament_id), event)
 
 
 @shared_task(name="league.rate_match", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints

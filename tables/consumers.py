@@ -68,12 +68,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await handler(message)
 
     async def connect(self) -> None:
-        """Accept members and visitors who may watch; sit the user in their seat if they hold one."""
+        """Accept members and visitors who may watch, sitting the user in their seat if they hold one;
+        close anyone else with 4401 or 4404."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
         joined = await db(access.join)(self.table_id, user)
         if joined is None:
-            await self.close(code=4404)
+            await self.accept()  # then close with a code the page can read (access.refusal)
+            await self.close(code=access.refusal(user))
             return
         self.group, self.seat = joined
         events.register_loop(asyncio.get_running_loop())

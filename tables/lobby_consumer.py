@@ -15,6 +15,7 @@ from django.utils import translation
 from league import access
 from league.models import Club
 from tables.services import events
+from tables.services.access import refusal
 from tables.services.lobby_rows import lobby_group, lobby_tables
 
 
@@ -57,7 +58,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         slug = self.scope["url_route"]["kwargs"]["slug"]
         self.club = await database_sync_to_async(club_for)(slug, self.scope.get("user"))
         if self.club is None:
-            await self.close(code=4404)
+            await self.accept()  # then close with a code the page can read (tables.services.access.refusal)
+            await self.close(code=refusal(self.scope.get("user")))
             return
         self.language = page_language(self.scope.get("query_string", b""))
         self.group = lobby_group(self.club.pk)

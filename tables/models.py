@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -39,12 +40,22 @@ class LiveTable(models.Model):
     deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
     match_minutes = models.PositiveSmallIntegerField(_("match time limit (minutes)"), default=0)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    # When the finished match's result, standings and ratings were recorded (services/settle.py).
+    # Empty on a finished table: that step is still owed, and the sweep (services/sweep.py) sees it.
+    settled_at = models.DateTimeField(_("results recorded"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("live table")
         verbose_name_plural = _("live tables")
         ordering = ["-created"]
-        indexes = [models.Index(fields=["club", "status"])]
+        indexes = [
+            models.Index(fields=["club", "status"]),
+            # What the sweep reads every few seconds: the tables in play, and those owed their results.
+            models.Index(fields=["match"], condition=Q(status="playing"), name="tables_playing"),
+            models.Index(
+                fields=["match"], condition=Q(status="finished", settled_at=None), name="tables_unsettled"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} table {self.pk}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
+import signal
 import socket
 import subprocess
 import sys
@@ -81,13 +83,16 @@ def manage(env: dict[str, str], *args: str, timeout: float = 300) -> str:
 
 @contextlib.contextmanager
 def process(
-    args: list[str], env: dict[str, str], log: Path | None = None
+    args: list[str], env: dict[str, str], log: Path | None = None, *, group: bool = False
 ) -> Iterator[subprocess.Popen[bytes]]:
     """A server process, its output written to ``log`` (or dropped); stopped at the end (killed if
-    it will not stop)."""
+    it will not stop). ``group``: in a process group of its own (its pid), so that it can be killed
+    with its children (``os.killpg``), and whatever is left of the group is killed at the end."""
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(log, "wb")) if log else subprocess.DEVNULL  # noqa: SIM115
-        proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        out = stack.enter_context(open(log, "ab")) if log else subprocess.DEVNULL  # noqa: SIM115
+        proc = subprocess.Popen(
+            args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=group
+        )
         try:
             yield proc
         finally:
@@ -97,6 +102,9 @@ def process(
                     proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+            if group:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
 
 
 @contextlib.contextmanager
@@ -112,6 +120,15 @@ def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None 
     with process(args, env):
         wait_for_http(f"{url}/healthz")
         yield url
+
+
+def documented(prefix: str) -> list[str]:
+    """The first command line of docs/deploy.md's code blocks that starts with ``prefix``, with
+    this virtual environment's executable."""
+    lines = [line.strip() for line in (ROOT / "docs" / "deploy.md").read_text().splitlines()]
+    found = [shlex.split(line) for line in lines if line.startswith(prefix)]
+    assert found, f"docs/deploy.md has no command starting with {prefix!r}"
+    return [str(BIN / Path(found[0][0]).name), *found[0][1:]]
 
 
 def shell(env: dict[str, str], script: str) -> str:

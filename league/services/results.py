@@ -3,7 +3,8 @@
 The entry path of an offline match: a seated player (or a director) enters each deal; the
 entering player submits; an opponent confirms, or a director overrides. Either way the match
 finishes through :func:`match_finished`, the same call the live tables make when a live match
-ends; it stores the derived ``Match.result`` and queues standings and ratings after commit.
+ends; it stores the derived ``Match.result`` and queues standings and ratings after commit (a live
+table recomputes them in the same transaction instead: ``tables/services/settle.py``).
 """
 
 from __future__ import annotations
@@ -215,10 +216,12 @@ def override(match: Match, user: Any) -> ResultReport:
 
 
 @transaction.atomic
-def match_finished(match_id: int) -> Match:
+def match_finished(match_id: int, *, derive: bool = True) -> Match:
     """Finish a match (live or offline): derive its result from its deals, queue standings and ratings.
 
     Idempotent: calling it again recomputes the same result and queues the same idempotent tasks.
+    ``derive=False`` queues nothing: the caller recomputes standings and ratings in its own
+    transaction (a live table's match end, ``tables/services/settle.py``).
     """
     from league.services import rounds
 
@@ -230,7 +233,8 @@ def match_finished(match_id: int) -> Match:
     match.save(update_fields=["result", "status", "finished_at"])
     if match.round_id is not None:
         rounds.close_round_if_done(match.round)  # type: ignore[arg-type]
-    queue_derived(match)
+    if derive:
+        queue_derived(match)
     return match
 
 

@@ -1,6 +1,8 @@
 // The club lobby, live: the server re-reads the rows whenever a table opens, a seat is taken,
 // or a table starts or finishes, and sends them rendered by the page's own template.
 
+import { refused } from "./refused.js";
+
 const table = document.getElementById("lobby-tables");
 const rows = document.getElementById("lobby-rows");
 const conn = document.getElementById("lobby-conn");
@@ -19,7 +21,8 @@ function connect() {
     const frame = JSON.parse(event.data);
     if (frame.type === "lobby") rows.innerHTML = frame.rows; // HTML from the server's own template
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (refused(event, conn)) return;
     conn.textContent = S.reconnecting;
     conn.classList.remove("on");
     setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));

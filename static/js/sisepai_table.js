@@ -5,6 +5,7 @@
 // in a window is asked, so being asked tells nobody anything.
 
 import { byColourAndPiece, fmt, hanzi, meldEl, moveLabel, node, pieceEl, piecesEl } from "./sisepai_pieces.js";
+import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 
 const root = document.getElementById("table");
@@ -38,7 +39,8 @@ function connect() {
     $("conn").classList.add("on");
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
+    if (refused(event, $("conn"))) return;
     $("conn").textContent = W.reconnecting;
     $("conn").classList.remove("on");
     // The seat is held; the server sends the current view when the socket joins again.

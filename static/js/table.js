@@ -2,6 +2,7 @@
 // The server sends this seat's view (docs/protocol.md); the page only draws it and sends
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
+import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 
 const root = document.getElementById("table");
@@ -43,7 +44,8 @@ function connect() {
     $("conn").classList.add("on");
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    if (refused(event, $("conn"))) return;
     $("conn").textContent = T.reconnecting;
     $("conn").classList.remove("on");
     // Back off, then reconnect: the seat is held and the server sends the current view on join.

@@ -12,6 +12,17 @@ from tables.models import LiveTable
 from tables.services import info, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
 
+# Close codes of a refused socket (docs/protocol.md). The server accepts, then closes with one,
+# because a refused handshake reaches the page as a bare failure it cannot tell from the network's.
+CLOSE_NOT_OPEN = 4404  # the table (or club) does not exist or is not open to this user
+CLOSE_LOG_IN = 4401  # not logged in: logging in may open it
+
+
+def refusal(user: Any) -> int:
+    """The close code for a refused socket: 4401 to someone not logged in (a login may help, and the
+    code says nothing about whether the table exists), else 4404."""
+    return CLOSE_NOT_OPEN if getattr(user, "is_authenticated", False) else CLOSE_LOG_IN
+
 
 def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
     """The group and the user's seat (``None``: spectator), or ``None`` when they may not watch."""

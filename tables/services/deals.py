@@ -19,9 +19,10 @@ from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import duplicate, outcome, results
+from league.services import duplicate, outcome
 from league.services.clubs import ensure_player
 from tables.models import LiveTable
+from tables.services import pacing
 from tables.services.lobby_rows import lobby_changed
 
 
@@ -145,8 +146,8 @@ def begin_match(table: LiveTable) -> Deal:
 
 
 def match_finished(match_id: int) -> None:
-    """Hand a finished match to the league: its result, standings and ratings."""
-    results.match_finished(match_id)
+    """After the commit that ended a match: record its result, standings and ratings (settle.py)."""
+    pacing.settle_soon(match_id)
 
 
 def reveal(deal: Deal) -> dict[str, Any]:

@@ -7,11 +7,14 @@ past ``version``, so it may be scheduled any number of times (after each commit,
 joins) and still acts at most once per version. Where the step runs depends on the back end:
 
 - ``celery`` (``REDIS_URL`` set): the task ``tables.advance`` (``tables/tasks.py``), sent by name
-  with a countdown, so clocks survive the loss of the web node that scheduled them.
+  with a countdown, so clocks survive the loss of the web node that scheduled them. That is only
+  the fast path: Celery beat's sweep (``sweep.py``) sends again every step the rows say is overdue.
 - ``asyncio`` (the embedded default, whose eager Celery cannot wait): a timer on the event loop
   of the process serving the sockets; a socket joining a table re-plans its next step.
 - ``manual`` (tests): steps wait in a list until ``run_pending`` runs them.
 - ``off`` (load tests): no server steps at all; clients make every move.
+
+A finished match's results are recorded by ``settle_soon`` (``settle.py``), in a Celery task or here.
 
 The asyncio and manual back ends run the step taker the app hands in at start
 (``TablesConfig.ready`` → ``run_steps_with(steps.advance)``): the move writer plans through this
@@ -37,7 +40,7 @@ from engine import get_game
 from engine.errors import EngineError
 from engine.game import Action, DealState
 from league.models import Deal
-from tables.services import events, info, states
+from tables.services import events, info, settle, states
 
 DEFAULT_PACE = {"draw": 0.35, "bot": 0.8, "between_deals": 4.0}
 
@@ -118,13 +121,24 @@ def schedule(deal_id: int, version: int, delay: float) -> None:
     loop = events.registered_loop()
     if mode == "celery":
         # By name: the task module (an edge) calls the step taker, which calls the move writer,
-        # which plans here.
-        current_app.send_task("tables.advance", (deal_id, version), countdown=max(0.0, delay))
+        # which plans here. A longer clock is a chain of countdowns (a step taken early plans the
+        # rest), so no task waits in a worker longer than the broker's visibility timeout allows.
+        countdown = min(max(0.0, delay), float(settings.TABLES_LONGEST_COUNTDOWN))
+        current_app.send_task("tables.advance", (deal_id, version), countdown=countdown)
     elif mode == "asyncio" and loop is not None:
         # A fresh context: the caller's (a sync worker thread's) would make asgiref refuse the call.
         loop.call_soon_threadsafe(_start_timer, loop, max(0.0, delay), deal_id, version, context=Context())
     else:
         _pending.append((deal_id, version))
+
+
+def settle_soon(match_id: int) -> None:
+    """Record a finished live match's result, standings and ratings: in a Celery task where steps
+    run there (the sweep sends it again should it be lost), else here and now."""
+    if backend() == "celery":
+        current_app.send_task("tables.settle", (match_id,))
+    else:
+        settle.settle(match_id)
 
 
 def _start_timer(loop: asyncio.AbstractEventLoop, delay: float, deal_id: int, version: int) -> None:
@@ -180,15 +194,24 @@ def delay_of(
 
     ``offers=False``: the bots already declined their optional actions at this version.
     """
+    wait, paced = wait_of(state, table, game_name, offers=offers)
+    return wait if paced else max(0.0, since + wait - states.now())
+
+
+def wait_of(
+    state: DealState, table: info.TableInfo, game_name: str, *, offers: bool = True
+) -> tuple[float, bool]:
+    """How long the next server step waits once the version is reached, and whether it is paced
+    (a draw or a bot, counted from when it is planned) rather than a person's clock."""
     must = sorted(state.must_move())
     if not must:
-        return pace("bot")
+        return pace("bot"), True
     if is_paced_draw(state, must[0], game_name):
-        return pace("draw")
+        return pace("draw"), True
     optional = state.to_move() - state.must_move()
     if any(table.bot_of(s) for s in must) or (offers and any(table.bot_of(s) for s in optional)):
-        return pace("bot")
-    return max(0.0, since + table.seconds_per_decision - states.now())
+        return pace("bot"), True
+    return float(table.seconds_per_decision), False
 
 
 def is_paced_draw(state: DealState, seat: int, game_name: str) -> bool:

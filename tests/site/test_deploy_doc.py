@@ -5,33 +5,15 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-import shlex
 import subprocess
 import urllib.request
 import uuid
-from pathlib import Path
 
 import pytest
 
-from tests.servers import BIN, ROOT, daphne, free_port, scratch_database
+from tests.servers import ROOT, daphne, documented, free_port, scratch_database
 
 pytestmark = pytest.mark.services
-
-DOC = ROOT / "docs" / "deploy.md"
-
-
-def documented(prefix: str) -> list[str]:
-    """The command lines of docs/deploy.md's code blocks that start with ``prefix``."""
-    lines = [line.strip() for line in DOC.read_text().splitlines()]
-    found = [shlex.split(line) for line in lines if line.startswith(prefix)]
-    assert found, f"docs/deploy.md has no command starting with {prefix!r}"
-    return found[0]
-
-
-def local(argv: list[str]) -> list[str]:
-    """The documented command with this venv's executable."""
-    exe = Path(argv[0]).name
-    return [str(BIN / exe), *argv[1:]]
 
 
 def healthz(url: str) -> dict[str, object]:
@@ -51,8 +33,8 @@ def test_it_serves_two_nodes_and_a_worker_with_the_documented_commands() -> None
             DEBUG="0", SECRET_KEY="ci-" + uuid.uuid4().hex, CELERY_QUEUE=f"deploy-{uuid.uuid4().hex[:8]}"
         )
         for command in prepare:
-            subprocess.run(local(command), cwd=ROOT, env=env, check=True, timeout=300)
-        worker_proc = subprocess.Popen(local(worker), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+            subprocess.run(command, cwd=ROOT, env=env, check=True, timeout=300)
+        worker_proc = subprocess.Popen(worker, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
         try:
             with contextlib.ExitStack() as stack:
                 urls = [stack.enter_context(daphne(env, free_port(), web)) for _ in range(2)]

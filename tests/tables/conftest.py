@@ -73,3 +73,12 @@ def socket(table_id: int, cookie: bytes | None = None) -> WebsocketCommunicator:
 
     headers = [ORIGIN] + ([(b"cookie", cookie)] if cookie else [])
     return WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+
+
+async def close_code(communicator: WebsocketCommunicator) -> int:
+    """Connect and expect the server to accept, then close before sending anything; the close code."""
+    connected, _ = await communicator.connect()
+    assert connected, "the handshake was refused (a browser sees HTTP 403, not a close code)"
+    message = await communicator.receive_output(timeout=5)
+    assert message["type"] == "websocket.close", message
+    return int(message["code"])

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from league.models import Club, Deal
+from league.models import Club, Deal, Round, Tournament
+from league.services import rounds, tournaments
+from league.services.clubs import ensure_player
 from tables.models import LiveTable
 from tables.services import lobby
 
@@ -39,6 +41,26 @@ def seated_table(
     free = [s for s in range(table.seat_count) if s not in bots]
     for user, seat in zip(users, free, strict=False):
         lobby.take_seat(table.pk, user, seat)
+    return table
+
+
+def tournament_table(club: Club, users: list[Any], game: str = "shengji", **options: Any) -> LiveTable:
+    """A rated match of a one-round individual round robin at a live table, each user an entry in
+    their seat (seat ``i`` is ``users[i]``); not started. ``options``: the tournament's fields."""
+    tournament = Tournament.objects.create(
+        club=club,
+        name="Cup",
+        slug="cup",
+        game=game,
+        format="round_robin",
+        entry_kind="individual",
+        rounds_planned=1,
+        **options,
+    )
+    entries = [tournaments.add_entry(tournament, [ensure_player(club, user)]) for user in users]
+    round_ = Round.objects.create(tournament=tournament, number=1, status="published")
+    rounds.create_match(tournament, round_, 1, entries)
+    (table,) = lobby.tables_for_round(round_)
     return table
 
 

@@ -245,3 +245,33 @@ def test_a_finished_match_asks_for_nothing(page: Any, table_site: Site) -> None:
     push(page, finished_deal_view(match_over=True))
     page.clock.run_for(600_000)
     assert sent(page).count({"type": "sync"}) == 0
+
+
+def close_socket(tab: Any, code: int) -> None:
+    """The server closes the page's socket with ``code``; the socket is marked to tell it from a new one."""
+    close = "window.__socket.fire(new CloseEvent('close', { code }), 3)"
+    tab.evaluate(f"(code) => {{ window.__socket.closed = true; {close}; }}", code)
+
+
+@pytest.mark.parametrize("code", [4401, 4404])
+def test_a_refused_socket_says_why_and_stops_reconnecting(page: Any, table_site: Site, code: int) -> None:  # noqa: F811
+    """Closed with 4401 (log in) or 4404 (not open to you), the page shows that code's notice in place
+    of the connection badge and never opens another socket."""
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
+    close_socket(page, code)
+    assert page.locator(f"#refused-{code}").is_visible()
+    assert page.locator("[id^=refused-]:visible").count() == 1
+    assert page.locator("#conn").is_hidden()
+    page.clock.run_for(60_000)
+    assert page.evaluate("() => window.__socket.closed === true"), "the page opened another socket"
+    if code == 4401:
+        assert "/login/?next=" in str(page.locator("#refused-4401 a").get_attribute("href"))
+
+
+def test_a_dropped_socket_reconnects_without_a_notice(page: Any, table_site: Site) -> None:  # noqa: F811
+    """Any other close (1006: the network) reconnects after a short back-off and shows no notice."""
+    open_on_fake_socket(page, f"{table_site}/tables/{table_site.empty_table}/")
+    close_socket(page, 1006)
+    page.clock.run_for(1_000)
+    assert page.evaluate("() => window.__socket.closed === undefined"), "no new socket was opened"
+    assert page.locator("[id^=refused-]:visible").count() == 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 import signal
 import time
 import uuid
@@ -19,48 +18,23 @@ from typing import Any
 
 import pytest
 
-from tests.servers import (
-    BIN,
-    celery_worker,
-    free_port,
-    manage,
-    process,
-    scratch_database,
-    shell,
-    wait_for_http,
-)
+from tests.servers import celery_worker, manage, process, scratch_database, shell, wait_for_http
+from tests.tables.players import RECORDS_REPLAY, assert_whole_log, bot_client, club_of_four, node
 
 # The match takes 15-20 s on a quiet machine; on a loaded one (CI runs two test files at once on two
 # cores) it has taken several times that, so the wait after the kill and the hang guard are generous.
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
 AFTER_KILL = 300  # seconds the match may take to finish after node A is killed
 
-SETUP = """
-import json
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from league.models import Club, Membership
+SETUP = club_of_four("node") + (
+    """
 from tables.services import lobby
-club = Club.objects.create(name="Node Club", slug="node-club")
-users = []
-for n in range(4):
-    user = get_user_model().objects.create_user(f"node{n}", password="node-pw-1234")
-    Membership.objects.create(club=club, user=user)
-    users.append(user)
 table = lobby.open_table(club, users[0], "shengji", seconds_per_decision=3, deals_target=2)
 for n in (1, 2, 3):
     lobby.take_seat(table.pk, users[n], n)
-cookies = []
-for user in users:
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
-    cookies.append(settings.SESSION_COOKIE_NAME + "=" + session.session_key)
-print(json.dumps({"table": table.pk, "cookies": cookies}))
+print(json.dumps({"table": table.pk, "cookies": session_cookies(users)}))
 """
+)
 
 START = """
 from tables.models import LiveTable
@@ -70,56 +44,6 @@ table = LiveTable.objects.get(pk={table})
 for n in range(4):
     lobby.set_ready(table.pk, get_user_model().objects.get(username=f"node{{n}}"))
 """
-
-
-def node(env: dict[str, str]) -> tuple[list[str], str]:
-    """A Daphne command line on a free port, and the node's host:port."""
-    port = free_port()
-    return [
-        str(BIN / "daphne"),
-        "-b",
-        "127.0.0.1",
-        "-p",
-        str(port),
-        "cardclub.asgi:application",
-    ], f"127.0.0.1:{port}"
-
-
-async def bot_client(seat: int, cookie: str, hosts: list[str], table: int, log: dict[str, Any]) -> None:
-    """Connect to the first node that answers; act on hints when it is this seat's turn; reconnect on loss."""
-    import websockets
-
-    rng = random.Random(seat)
-    while not log["done"]:
-        for host in list(hosts):
-            try:
-                async with websockets.connect(
-                    f"ws://{host}/ws/tables/{table}/",
-                    additional_headers={"Cookie": cookie},
-                    origin="http://127.0.0.1",
-                    open_timeout=5,
-                ) as ws:
-                    log["connections"][seat].append(host)
-                    async for raw in ws:
-                        frame = json.loads(raw)
-                        if frame.get("type") != "view":
-                            continue
-                        log["latest"][seat] = frame
-                        if (frame.get("match") or {}).get("over"):
-                            log["done"] = True
-                            return
-                        clock = frame.get("clock") or {}
-                        if seat in clock.get("seats", []) and not clock.get("paced") and frame["legal"]:
-                            hints = frame["legal"]
-                            must = [h for h in hints if h.split()[0] in ("play", "bury", "pickup")] or hints
-                            await ws.send(
-                                json.dumps(
-                                    {"type": "act", "action": rng.choice(must), "version": frame["version"]}
-                                )
-                            )
-            except (OSError, websockets.ConnectionClosed, TimeoutError):
-                await asyncio.sleep(0.2)
-        await asyncio.sleep(0.2)
 
 
 def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
@@ -134,8 +58,8 @@ def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
         )
         manage(env, "migrate", "--noinput", "-v0")
         setup = json.loads(shell(env, SETUP).strip().splitlines()[-1])
-        args_a, host_a = node(env)
-        args_b, host_b = node(env)
+        args_a, host_a = node()
+        args_b, host_b = node()
         logs = {name: tmp_path / f"{name}.log" for name in ("worker", "node-a", "node-b")}
         with (
             celery_worker(env, logs["worker"]),
@@ -182,26 +106,8 @@ def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
         with psycopg.connect(env["DATABASE_URL"]) as conn:
             deals = conn.execute("SELECT id, version, status FROM league_deal ORDER BY number").fetchall()
             assert len(deals) == 2 and all(status == "finished" for _, _, status in deals)
-            for deal_id, version, _ in deals:
-                seqs = [
-                    r[0]
-                    for r in conn.execute(
-                        "SELECT seq FROM league_move WHERE deal_id = %s ORDER BY seq", (deal_id,)
-                    )
-                ]
-                assert seqs == list(range(version))
-        manage(env, "shell", "-c", CHECK)
-
-
-CHECK = """
-from engine.record import DealRecord, check_record
-from league.models import Deal
-for deal in Deal.objects.all():
-    moves = [(m.seat, m.action) for m in deal.moves.order_by("seq")]
-    check_record(DealRecord(game=deal.game, rules=deal.rules, seats=deal.seats, deck=deal.deck,
-                            situation=deal.situation, salt=deal.salt, commitment=deal.commitment,
-                            actions=moves, result=deal.result))
-"""
+            assert_whole_log(conn)
+        manage(env, "shell", "-c", RECORDS_REPLAY)
 
 
 def _stalled(log: dict[str, Any], logs: dict[str, Any]) -> str:

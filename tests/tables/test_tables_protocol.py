@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from engine import get_game
 from engine.record import commitment
 from league.models import Club, Deal, Move
-from tests.tables.conftest import session_cookie, socket
+from tests.tables.conftest import close_code, session_cookie, socket
 from tests.tables.helpers import Sockets, seated_table, start
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -102,16 +102,38 @@ async def test_it_lets_a_visitor_watch_a_public_club_table_as_a_spectator(
     await ws.disconnect()
 
 
-async def test_it_refuses_an_outsider_at_a_private_club_table(
+async def test_it_closes_4404_to_an_outsider_at_a_private_club_table(
     club: Club, members: list[Any], outsider: Any
 ) -> None:
-    """Private clubs' tables are closed to outsiders."""
+    """A logged-in outsider of a private club is accepted, then closed with 4404 before any frame."""
     await database_sync_to_async(Club.objects.filter(pk=club.pk).update)(is_public=False)
     table, _ = await four_seated(club, members)
     cookie = await database_sync_to_async(session_cookie)(outsider)
-    ws = socket(table.pk, cookie)
-    connected, _ = await ws.connect()
-    assert not connected
+    assert await close_code(socket(table.pk, cookie)) == 4404
+
+
+async def test_it_closes_4401_to_a_visitor_at_a_private_club_table(club: Club, members: list[Any]) -> None:
+    """Someone not logged in gets 4401: logging in may open the table."""
+    await database_sync_to_async(Club.objects.filter(pk=club.pk).update)(is_public=False)
+    table, _ = await four_seated(club, members)
+    assert await close_code(socket(table.pk)) == 4401
+
+
+async def test_an_unknown_table_closes_like_a_private_one(outsider: Any) -> None:
+    """No table: 4404 when logged in, 4401 when not, the same codes a private table gives."""
+    cookie = await database_sync_to_async(session_cookie)(outsider)
+    assert await close_code(socket(987654, cookie)) == 4404
+    assert await close_code(socket(987654)) == 4401
+
+
+async def test_a_member_of_a_private_club_joins_its_table(club: Club, members: list[Any]) -> None:
+    """The allowed case: a member's socket stays open and gets the table's frame."""
+    await database_sync_to_async(Club.objects.filter(pk=club.pk).update)(is_public=False)
+    table, cookies = await four_seated(club, members)
+    ws = socket(table.pk, cookies[1])
+    assert (await ws.connect())[0]
+    assert (await ws.receive_json_from(timeout=5))["type"] == "lobby"
+    await ws.disconnect()
 
 
 async def play_out(
