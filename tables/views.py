@@ -120,6 +120,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "member": access.is_member(request.user, table.club),
         "game": GAMES_BY_NAME.get(table.game),
         "strings": js_strings(),
+        "turn_strings": {"your_turn": _("Your turn"), "seconds_left": _("%(seconds)s s left")},
         "result_url": reverse("table-result", args=[table.pk, 0]),
         **table_facts(table, seats),
     }

@@ -3,6 +3,7 @@
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
 import { stallWatch } from "./table_resync.js";
+import { turnAlert } from "./turn_alert.js";
 
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
@@ -17,6 +18,7 @@ let retry = 0;
 let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
+const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 
 function cardLabel(code) {
   if (code === "BJ") return "🃏+";
@@ -76,6 +78,7 @@ function receive(frame) {
   view = frame;
   if (moved) hideError();
   draw();
+  alertTurn(view);
   if (moved) watchForStall(view); // only a newer view resets the wait: a sync's answer repeats the version
 }
 

@@ -1,17 +1,22 @@
-"""Issue 16 in a real browser (Debian's Chromium): opening a table with house rules and a clock, and
-the start in either order of ready and bots (casual and tournament tables)."""
+"""Issue 16 in a real browser (Debian's Chromium): opening a table with house rules and a clock, the
+start in either order of ready and bots (casual and tournament tables), and "your turn" in the tab
+title, the optional sound and the phone's status bar."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from engine import get_game
 from tests.browser.conftest import browser, log_in, page  # noqa: F401  (fixtures shared with the site's browser tests)
+from tests.engine.family_table import in_play, play
 from tests.servers import celery_worker, daphne, manage, scratch_database, shell
+from tests.tables.browser_socket import START, open_on_fake_socket, push, view_frame
 
 pytestmark = pytest.mark.browser
 
@@ -177,3 +182,102 @@ def test_a_tournament_table_starts_when_its_second_player_arrives_in_either_orde
         second.goto(f"{site}/tables/{table}/")
         for tab in (first, second):
             tab.wait_for_selector("#play:not([hidden])")
+
+
+# -- your turn: the tab title, the sound, the phone's status bar (pages on a fake socket) ----------
+
+TONES = """
+window.__tones = [];
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    const tone = { type: "", frequency: { value: 0 }, connect: (gain) => gain, stop() {} };
+    tone.start = () => window.__tones.push(tone.frequency.value);
+    return tone;
+  }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (to) => to };
+  }
+};
+"""
+NAMES = ["host", "heuristic bot", "heuristic bot", "heuristic bot"]
+HANDS = {0: "AH 3C", 1: "KH 4C", 2: "QH 5C", 3: "JH 6C"}
+
+
+def seat_to_move(seat: int) -> Any:
+    """A one-deck deal in play where ``seat`` is the next to play (seat 0 leads)."""
+    state = in_play("shengji", HANDS, "S")
+    for before, card in enumerate(["AH", "KH", "QH"][:seat]):
+        play(state, before, card)
+    return state
+
+
+def turn_frame(seat: int, version: int, seconds: int = 30) -> dict[str, Any]:
+    """Seat 0's view with ``seat`` to move, its clock running out ``seconds`` after ``START``."""
+    return view_frame(seat_to_move(seat), 0, version, START + seconds * 1000, NAMES)
+
+
+def on_fake_socket(tab: Any, site: Site) -> str:
+    """The host at their seated table on a fake socket, sounds recorded; returns the page's own title."""
+    log_in(tab, site, "host", PASSWORD)
+    tab.add_init_script(TONES)
+    open_on_fake_socket(tab, f"{site}/tables/{site.host_table}/")
+    return str(tab.title())
+
+
+def test_the_tab_title_says_your_turn_and_counts_down_the_last_seconds(
+    page: Any,  # noqa: F811
+    site: Site,
+) -> None:
+    """Your turn → "▶ Your turn"; the last 10 s → "⏱ 9 s left"; another's turn → the page's title."""
+    title = on_fake_socket(page, site)
+    assert title.startswith("Table ")
+    push(page, turn_frame(0, 1))
+    assert page.title() == f"▶ Your turn · {title}"
+    page.clock.run_for(19_000)  # 11 s left: not short yet
+    assert page.title() == f"▶ Your turn · {title}"
+    page.clock.run_for(2_000)  # 9 s left
+    assert page.title() == f"⏱ 9 s left · Your turn · {title}"
+    push(page, turn_frame(1, 2))
+    assert page.title() == title
+
+
+def test_the_sound_is_off_until_ticked_then_rings_for_the_turn_and_the_short_clock(
+    page: Any,  # noqa: F811
+    site: Site,
+) -> None:
+    """Off by default; ticking it is remembered across a reload; a turn rings twice, a short clock thrice."""
+    on_fake_socket(page, site)
+    push(page, turn_frame(0, 1))
+    assert page.evaluate("() => window.__tones") == []
+    assert not page.is_checked("#turn-sound")
+    page.check("#turn-sound")  # a preview of the turn's tones
+    assert page.evaluate("() => window.__tones") == [660, 880]
+    assert page.evaluate("() => localStorage.getItem('cardclub.turnSound')") == "on"
+    push(page, turn_frame(1, 2))
+    push(page, turn_frame(0, 3, seconds=60))  # seat 0's turn again
+    assert page.evaluate("() => window.__tones") == [660, 880, 660, 880]
+    page.clock.run_for(51_000)  # 9 s left
+    assert page.evaluate("() => window.__tones") == [660, 880, 660, 880, 1046, 1046, 1046]
+    page.reload()
+    page.wait_for_selector("#turn-sound")
+    assert page.is_checked("#turn-sound")
+
+
+def test_on_a_phone_the_turn_and_its_clock_stay_in_sight_below_the_hand(
+    page: Any,  # noqa: F811
+    site: Site,
+) -> None:
+    """390 px wide, scrolled to the bottom of a 25-card Tractor hand: the turn badge is still on screen."""
+    page.set_viewport_size({"width": 390, "height": 700})
+    on_fake_socket(page, site)
+    deck = list(get_game("tractor").deck(get_game("tractor").rules_from_json({}), 4))
+    hands = {seat: " ".join(deck[25 * seat : 25 * seat + 25]) for seat in range(4)}
+    frame = view_frame(in_play("tractor", hands, "S"), 0, 1, START + 30_000, NAMES)
+    assert len(frame["hand"]) == 25 and frame["clock"]["seats"] == [0]
+    push(page, frame)
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("() => document.documentElement.scrollHeight > innerHeight + 200")
+    box = page.locator("#turn").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 700
+    assert re.match(r"Your turn · \d+ s left", page.inner_text("#turn"))
