@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from engine import get_game
 from tests.browser.conftest import browser, log_in, page  # noqa: F401  (fixtures shared with the site's browser tests)
 from tests.engine.family_table import in_play, play
-from tests.servers import celery_worker, daphne, manage, scratch_database, shell
+from tests.servers import shell, table_server
 from tests.tables.browser_socket import START, open_on_fake_socket, push, view_frame
 
 pytestmark = pytest.mark.browser
@@ -69,15 +68,10 @@ class Site(str):
 @pytest.fixture(scope="module")
 def site() -> Iterator[Site]:
     """Daphne with a fast pace (and a worker of its own with Redis) on a scratch database."""
-    with scratch_database() as env:
-        env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
-        env["CELERY_QUEUE"] = f"lobby-{uuid.uuid4().hex[:8]}"
-        manage(env, "migrate", "--noinput", "-v0")
-        host_table = int(shell(env, SETUP).strip().splitlines()[-1])
-        with celery_worker(env), daphne(env) as url:
-            served = Site(url)
-            served.env, served.host_table = env, host_table
-            yield served
+    with table_server(SETUP, "lobby") as (url, env, printed):
+        served = Site(url)
+        served.env, served.host_table = env, int(printed.strip().splitlines()[-1])
+        yield served
 
 
 @contextlib.contextmanager
