@@ -154,10 +154,18 @@ class Bot(ABC):
         return None
 
 
+class UnknownBot(BadSetup):
+    """A bot kind the game does not have; ``kinds`` are the ones it has, in the game's order."""
+
+    def __init__(self, kind: str, kinds: Sequence[str]) -> None:
+        super().__init__(f"unknown bot {kind!r}; use {' or '.join(kinds)}")
+        self.kinds = tuple(kinds)
+
+
 def pick_bot(kind: str, rng: random.Random, kinds: Mapping[str, type[Bot]]) -> Bot:
-    """The bot of ``kind`` among a game's ``kinds``, seeded by ``rng``, or ``BadSetup``."""
+    """The bot of ``kind`` among a game's ``kinds``, seeded by ``rng``, or ``UnknownBot``."""
     if kind not in kinds:
-        raise BadSetup(f"unknown bot {kind!r}; use {' or '.join(kinds)}")
+        raise UnknownBot(kind, list(kinds))
     return kinds[kind](rng)
 
 
@@ -200,6 +208,18 @@ class Game(ABC):
     @abstractmethod
     def bot(self, kind: str, rng: random.Random) -> Bot:
         """A bot of ``kind`` ("random" or "heuristic") seeded by ``rng``."""
+
+    def bot_kinds(self) -> tuple[str, ...]:
+        """Every kind ``bot`` accepts, in the game's order (what the lobby offers).
+
+        Read from the mapping the game's ``bot`` hands to ``pick_bot``, by asking it for a kind it
+        cannot have: a kind added there is offered everywhere, with no second list to keep in step.
+        """
+        try:
+            self.bot("", random.Random(0))
+        except UnknownBot as refused:
+            return refused.kinds
+        raise BadSetup(f"{self.name} seats a bot of no kind")
 
     @abstractmethod
     def next_situation(

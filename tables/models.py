@@ -109,5 +109,13 @@ class TableSeat(models.Model):
         if self.player_id is not None:
             return str(self.player)
         if self.bot:
-            return str(self.Bot(self.bot).label)
+            return bot_label(self.bot)
         return str(_("empty seat"))
+
+
+def bot_label(kind: str) -> str:
+    """The name of a bot kind ("heuristic bot"); a kind the engine has and the choices do not name yet
+    reads "<kind> bot"."""
+    if kind in TableSeat.Bot.values:
+        return str(TableSeat.Bot(kind).label)
+    return str(_("%(kind)s bot") % {"kind": kind})

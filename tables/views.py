@@ -19,8 +19,9 @@ from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
 from tables import results
+from tables.forms import OpenTableForm, posted_rules, rules_forms
 from tables.models import LiveTable, TableSeat
-from tables.services import lobby
+from tables.services import facts, lobby
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_tables
 
@@ -42,16 +43,26 @@ def _table(request: HttpRequest, table_id: int) -> LiveTable:
 def club_lobby(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's open and running tables, with a form to open one; a socket keeps the rows live."""
     club = _club(request, slug)
+    return render(request, "tables/lobby.html", lobby_context(request, club, OpenTableForm(), rules_forms()))
+
+
+def lobby_context(
+    request: HttpRequest, club: Club, form: OpenTableForm, rules: dict[str, Any]
+) -> dict[str, Any]:
+    """The lobby page's context, with the open-table form as given (blank, or posted with its errors)."""
     games = [GAMES_BY_NAME[name] for name in game_names() if name in GAMES_BY_NAME]
-    context = {
+    return {
         "club": club,
         "tables": lobby_tables(club),
         "games": games,
+        "form": form,
+        "chosen_game": form["game"].value() or (games[0].name if games else ""),
+        "chosen_seats": str(form["seats"].value() or ""),
+        "rules_forms": [(game, rules[game.name]) for game in games],
         "seat_choices": seat_choices(),
         "member": access.is_member(request.user, club),
         "lobby_strings": {"live": _("Live"), "reconnecting": _("Reconnecting…")},
     }
-    return render(request, "tables/lobby.html", context)
 
 
 def seat_choices() -> list[tuple[str, int, int]]:
@@ -66,20 +77,31 @@ def seat_choices() -> list[tuple[str, int, int]]:
 @login_required
 @require_POST
 def open_table(request: HttpRequest, slug: str) -> HttpResponse:
-    """Open a casual table and sit at it."""
+    """Open a casual table with its house rules and clock, and sit at it; a refused form answers 400."""
     club = _club(request, slug)
-    seats = request.POST.get("seats", "")
-    if seats and not seats.isdigit():
-        messages.error(request, _("Choose the number of players."))
-        return redirect("table-lobby", slug=club.slug)
-    try:
-        table = lobby.open_table(
-            club, request.user, request.POST.get("game", ""), seats=int(seats or 0) or None
-        )
-    except NotAllowed as exc:
-        messages.error(request, exc.message)
-        return redirect("table-lobby", slug=club.slug)
-    return redirect(table)
+    form = OpenTableForm(request.POST)
+    rules = rules_forms()
+    if form.is_valid():
+        game = form.cleaned_data["game"]
+        posted = posted_rules(game, request.POST)
+        if posted is not None:
+            rules[game] = posted
+        if posted is None or posted.is_valid():
+            try:
+                table = lobby.open_table(
+                    club,
+                    request.user,
+                    game,
+                    seats=form.cleaned_data["seats"],
+                    rules=posted.rules_json() if posted is not None else {},  # type: ignore[attr-defined]
+                    seconds_per_decision=form.cleaned_data["seconds_per_decision"],
+                )
+            except NotAllowed as exc:
+                form.add_error(None, exc.message)
+            else:
+                return redirect(table)
+    context = lobby_context(request, club, form, rules)
+    return render(request, "tables/lobby.html", context, status=403 if not context["member"] else 400)
 
 
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -93,15 +115,31 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "seats": seats,
         "ring": ring(seats, mine),
         "my_seat": mine,
+        "my_ready": mine is not None and seats[mine].ready,
         "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
         "member": access.is_member(request.user, table.club),
         "game": GAMES_BY_NAME.get(table.game),
         "strings": js_strings(),
+        "turn_strings": {"your_turn": _("Your turn"), "seconds_left": _("%(seconds)s s left")},
         "result_url": reverse("table-result", args=[table.pk, 0]),
+        **table_facts(table, seats),
     }
     # Si Se Pai is drawn with pieces, melds and claim windows instead of cards and tricks.
     page = "tables/sisepai.html" if table.game == "sisepai" else "tables/table.html"
     return render(request, page, context)
+
+
+def table_facts(table: LiveTable, seats: list[TableSeat]) -> dict[str, Any]:
+    """What the table page says about the table: house rules, clock, what it waits for, the bots on offer."""
+    waiting = facts.waiting_for(seats, tournament=table.match_id is not None)
+    return {
+        "rule_differences": facts.rule_differences(table.game, table.rules),
+        "clock": facts.clock_label(table.seconds_per_decision),
+        "waiting": waiting if table.status == LiveTable.Status.OPEN else [],
+        "bot_choices": facts.bot_choices(table.game),
+        "default_bot": facts.default_bot(table.game),
+        "empty_seats": sum(not seat.taken for seat in seats),
+    }
 
 
 def ring(seats: list[TableSeat], mine: int | None) -> list[dict[str, Any]]:
@@ -187,22 +225,32 @@ def js_strings() -> dict[str, Any]:
 @login_required
 @require_POST
 def table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
-    """Lobby actions of a table: sit, leave, ready, seat a bot."""
+    """Lobby actions of a table: sit, leave, ready or not, seat a bot, fill the empty seats, remove a bot."""
     table = _table(request, table_id)
+    user, post = request.user, request.POST
     try:
-        seat = int(request.POST.get("seat", "-1"))
         if action == "sit":
-            lobby.take_seat(table.pk, request.user, seat)
+            lobby.take_seat(table.pk, user, _seat(post))
         elif action == "leave":
-            lobby.leave_seat(table.pk, request.user)
+            lobby.leave_seat(table.pk, user)
         elif action == "ready":
-            lobby.set_ready(table.pk, request.user)
+            lobby.set_ready(table.pk, user, post.get("ready", "1") != "0")
         elif action == "bot":
-            lobby.seat_bot(table.pk, request.user, seat, request.POST.get("kind", ""))
+            lobby.seat_bot(table.pk, user, _seat(post), post.get("kind", ""))
+        elif action == "fill":
+            lobby.fill_with_bots(table.pk, user, post.get("kind", ""))
+        elif action == "unbot":
+            lobby.remove_bot(table.pk, user, _seat(post))
         else:
             raise Http404
     except NotAllowed as exc:
-        messages.error(request, exc.message)
-    except ValueError:
-        messages.error(request, _("Choose a seat."))
+        messages.error(request, exc.message)  # shown on the table page, as the league's pages do
     return redirect(table)
+
+
+def _seat(post: Any) -> int:
+    """The posted seat number, or ``NotAllowed``."""
+    seat = post.get("seat", "")
+    if not (seat.isascii() and seat.isdigit()) or len(seat) > 3:
+        raise NotAllowed(_("Choose a seat."))
+    return int(seat)

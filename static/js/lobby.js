@@ -29,20 +29,26 @@ function connect() {
   });
 }
 
-// The players choice lists only the sizes the chosen game allows (Zhao Pengyou: 6 to 12).
-function limitSeats() {
+// The open-table form fits the chosen game: the players list offers only its sizes (Zhao Pengyou:
+// 6 to 12) and only its house rules are shown and sent (the others' fields are disabled).
+function fitToGame(first) {
   const game = document.getElementById("open-game");
   const seats = document.getElementById("open-seats");
   if (!game || !seats) return;
   let chosen = false;
   for (const option of seats.options) {
     option.hidden = option.disabled = option.dataset.game !== game.value;
-    if (!option.hidden && !chosen && "default" in option.dataset) {
+    // A form sent back with an error keeps the number chosen; otherwise the game's usual number.
+    const wanted = first && seats.querySelector("option[data-chosen]") ? "chosen" in option.dataset : "default" in option.dataset;
+    if (!option.hidden && !chosen && wanted) {
       option.selected = chosen = true;
     }
   }
+  for (const rules of document.querySelectorAll("fieldset.house-rules")) {
+    rules.hidden = rules.disabled = rules.dataset.game !== game.value;
+  }
 }
 
-document.getElementById("open-game")?.addEventListener("change", limitSeats);
-limitSeats();
+document.getElementById("open-game")?.addEventListener("change", () => fitToGame(false));
+fitToGame(true);
 connect();

@@ -7,6 +7,7 @@
 import { byColourAndPiece, fmt, hanzi, meldEl, moveLabel, node, pieceEl, piecesEl } from "./sisepai_pieces.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
+import { turnAlert } from "./turn_alert.js";
 
 const root = document.getElementById("table");
 const W = JSON.parse(document.getElementById("sisepai-strings").textContent);
@@ -25,6 +26,7 @@ let backoff = 0;
 let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
+const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 
 // -- the socket -------------------------------------------------------------------------------
 
@@ -118,6 +120,7 @@ function receive(frame) {
   if (sent && !retryStale && taken()) settle();
   if (moved) $("error").hidden = true; // the view sent after a refusal repeats the version: keep its error
   draw();
+  alertTurn(view);
   if (retryStale) answerAgain();
   if (moved) watchForStall(view); // only a newer view resets the wait: a sync's answer repeats the version
 }

@@ -4,6 +4,7 @@
 
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
+import { turnAlert } from "./turn_alert.js";
 
 const root = document.getElementById("table");
 const T = JSON.parse(document.getElementById("table-strings").textContent);
@@ -18,6 +19,7 @@ let retry = 0;
 let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
+const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 
 function cardLabel(code) {
   if (code === "BJ") return "🃏+";
@@ -78,6 +80,7 @@ function receive(frame) {
   view = frame;
   if (moved) hideError();
   draw();
+  alertTurn(view);
   if (moved) watchForStall(view); // only a newer view resets the wait: a sync's answer repeats the version
 }
 

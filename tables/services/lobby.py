@@ -1,4 +1,9 @@
-"""The lobby: open a table, take a seat, get ready, seat bots; tournament rounds create their tables."""
+"""The lobby: open a table, take a seat, get ready, seat bots; tournament rounds create their tables.
+
+Every change of seats (sitting, leaving, moving, a bot seated or removed, ready or not, arriving at a
+tournament table) ends in ``_settle``: the match starts as soon as every seat is taken and every
+person is ready, whatever the order the seats were filled in.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from engine.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Round
 from tables.models import LiveTable, TableSeat
-from tables.services import deals, events, info, pacing
+from tables.services import deals, events, facts, info, pacing
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
 
@@ -24,7 +29,7 @@ def open_table(
     *,
     seats: int | None = None,
     rules: dict[str, Any] | None = None,
-    seconds_per_decision: int = 30,
+    seconds_per_decision: int = facts.DEFAULT_CLOCK,
     deals_target: int = 0,
 ) -> LiveTable:
     """A member opens a casual table in their club's lobby and sits at seat 0."""
@@ -41,6 +46,12 @@ def open_table(
             _("This game needs %(min)s to %(max)s players.")
             % {"min": engine_game.min_seats, "max": engine_game.max_seats}
         )
+    try:
+        # Rules that name a seat (the first drawer) are checked by a deal of this many players;
+        # found only at the start, the table could never play.
+        engine_game.start(engine_rules, count, engine_game.deck(engine_rules, count), None)
+    except (EngineError, TypeError, ValueError) as exc:
+        raise NotAllowed(_("Unknown game or house rules: %(error)s") % {"error": exc}) from None
     with transaction.atomic():
         table = LiveTable.objects.create(
             club=club,
@@ -65,8 +76,8 @@ def _open_for_change(table_id: int) -> LiveTable:
     return table
 
 
-def take_seat(table_id: int, user: Any, seat: int) -> None:
-    """A member sits down in an empty seat (leaving any other seat of the table)."""
+def take_seat(table_id: int, user: Any, seat: int) -> Deal | None:
+    """A member sits down in an empty seat; moving from another seat of the table keeps their readiness."""
     with transaction.atomic():
         table = _open_for_change(table_id)
         if not access.is_member(user, table.club) or table.match_id is not None:
@@ -74,10 +85,11 @@ def take_seat(table_id: int, user: Any, seat: int) -> None:
         target = table.seats.filter(seat=seat).first()
         if target is None or target.taken:
             raise NotAllowed(_("That seat is taken."))
+        ready = table.seats.filter(user=user, ready=True).exists()
         table.seats.filter(user=user).update(user=None, ready=False)
-        target.user, target.ready = user, False
+        target.user, target.ready = user, ready
         target.save(update_fields=["user", "ready"])
-    _changed(table_id)
+        return _settle(table)
 
 
 def leave_seat(table_id: int, user: Any) -> None:
@@ -85,41 +97,74 @@ def leave_seat(table_id: int, user: Any) -> None:
     with transaction.atomic():
         table = _open_for_change(table_id)
         table.seats.filter(user=user).update(user=None, ready=False)
-    _changed(table_id)
+        _settle(table)
 
 
-def seat_bot(table_id: int, user: Any, seat: int, kind: str) -> None:
-    """The host gives an empty seat to one of the engine's bots ("random" or "heuristic"), or clears it."""
+def _hosted(table_id: int, user: Any) -> LiveTable:
+    table = _open_for_change(table_id)
+    if table.host_id != user.pk:
+        raise NotAllowed(_("Only the host seats bots."))
+    return table
+
+
+def _check_kind(table: LiveTable, kind: str) -> None:
+    if kind not in get_game(table.game).bot_kinds():
+        raise NotAllowed(_("Unknown bot."))
+
+
+def seat_bot(table_id: int, user: Any, seat: int, kind: str) -> Deal | None:
+    """The host gives a seat no person holds to one of the engine's bots (or another kind of bot)."""
     with transaction.atomic():
-        table = _open_for_change(table_id)
-        if table.host_id != user.pk:
-            raise NotAllowed(_("Only the host seats bots."))
+        table = _hosted(table_id, user)
+        _check_kind(table, kind)
         target = table.seats.filter(seat=seat).first()
         if target is None or target.user_id is not None or target.player_id is not None:
             raise NotAllowed(_("That seat is taken."))
-        if kind not in {"", TableSeat.Bot.RANDOM, TableSeat.Bot.HEURISTIC}:
-            raise NotAllowed(_("Unknown bot."))
-        target.bot, target.ready = kind, bool(kind)
+        target.bot, target.ready = kind, True
         target.save(update_fields=["bot", "ready"])
-    _changed(table_id)
+        return _settle(table)
+
+
+def fill_with_bots(table_id: int, user: Any, kind: str) -> Deal | None:
+    """The host seats a bot of ``kind`` in every empty seat at once."""
+    with transaction.atomic():
+        table = _hosted(table_id, user)
+        _check_kind(table, kind)
+        if not table.seats.filter(user=None, player=None, bot="").update(bot=kind, ready=True):
+            raise NotAllowed(_("No seat is empty."))
+        return _settle(table)
+
+
+def remove_bot(table_id: int, user: Any, seat: int) -> None:
+    """The host takes a bot away from its seat, which is empty again."""
+    with transaction.atomic():
+        table = _hosted(table_id, user)
+        if not table.seats.filter(seat=seat).exclude(bot="").update(bot="", ready=False):
+            raise NotAllowed(_("No bot sits there."))
+        _settle(table)
 
 
 def set_ready(table_id: int, user: Any, ready: bool = True) -> Deal | None:
-    """Say you are ready; the table starts once every seat is taken and every person is ready."""
+    """Say you are ready (or not after all); the table starts once every seat is taken and ready."""
     with transaction.atomic():
         table = _open_for_change(table_id)
         if not table.seats.filter(user=user).update(ready=ready):
             raise NotAllowed(_("You do not sit at this table."))
-        deal = start_if_ready(table)
+        return _settle(table)
+
+
+def _settle(table: LiveTable) -> Deal | None:
+    """After any change of seats (in its transaction): start the match if it can, else say what changed."""
+    deal = start_if_ready(table)
     if deal is None:
-        _changed(table_id)
+        _changed(table.pk)
     return deal
 
 
 def start_if_ready(table: LiveTable) -> Deal | None:
     """Start the match when all seats are filled and ready (inside the caller's transaction)."""
     seats = list(table.seats.all())
-    if not all(s.taken and (s.ready or s.bot) for s in seats):
+    if table.status != LiveTable.Status.OPEN or not all(s.taken and (s.ready or s.bot) for s in seats):
         return None
     deal = deals.begin_match(table)
     info.forget(table.pk)
@@ -140,11 +185,10 @@ def arrive(table_id: int, user: Any) -> None:
         table = LiveTable.objects.select_for_update().get(pk=table_id)
         if table.status != LiveTable.Status.OPEN or table.match_id is None:
             return
-        if not table.seats.filter(user=user).update(ready=True):
-            return
-        deal = start_if_ready(table)
-    if deal is None:
-        _changed(table_id)
+        # Only a first arrival changes the seats: coming back (each page load opens a socket)
+        # must not tell every waiting page to reload, or two waiting players reload each other forever.
+        if table.seats.filter(user=user, ready=False).update(ready=True):
+            _settle(table)
 
 
 def _changed(table_id: int) -> None:

@@ -11,7 +11,7 @@ from django.db import transaction
 from cardclub.games import GAMES_BY_NAME
 from league.models import Club
 from tables.models import LiveTable
-from tables.services import events, presence
+from tables.services import events, facts, presence
 
 MAX_ROWS = 100
 
@@ -31,6 +31,11 @@ def lobby_tables(club: Club) -> list[LiveTable]:
     for table in tables:
         table.watchers = presence.count(table.pk)  # type: ignore[attr-defined]
         table.info = GAMES_BY_NAME.get(table.game)  # type: ignore[attr-defined]
+        table.rule_differences = facts.rule_differences(table.game, table.rules)  # type: ignore[attr-defined]
+        table.clock = facts.clock_label(table.seconds_per_decision)  # type: ignore[attr-defined]
+        open_ = table.status == LiveTable.Status.OPEN
+        seats = list(table.seats.all())
+        table.waiting = facts.waiting_for(seats, table.match_id is not None) if open_ else []  # type: ignore[attr-defined]
     return tables
 
 

@@ -65,12 +65,17 @@ def tournament_table(club: Club, users: list[Any], game: str = "shengji", **opti
 
 
 def start(table: LiveTable) -> Deal:
-    """Start a fully seated table at once (everybody ready)."""
+    """Start a fully seated table at once (everybody ready); its first deal.
+
+    A table of bots only has already started: its last bot's seating started it.
+    """
     with transaction.atomic():
         table = LiveTable.objects.select_for_update().get(pk=table.pk)
         table.seats.update(ready=True)
         deal = lobby.start_if_ready(table)
-    assert deal is not None
+    if deal is None:
+        table.refresh_from_db()
+        deal = Deal.objects.get(match_id=table.match_id, number=1)
     return deal
 
 

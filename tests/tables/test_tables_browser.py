@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import random
-import subprocess
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,7 +14,7 @@ import pytest
 from engine import get_game
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
 from tests.engine.family_table import in_play, play
-from tests.servers import BIN, ROOT, daphne, manage, scratch_database, shell
+from tests.servers import table_server
 from tests.tables.browser_socket import START, open_on_fake_socket, push, sent, view_frame
 
 pytestmark = pytest.mark.browser
@@ -47,31 +44,10 @@ class Site(str):
 @pytest.fixture(scope="module")
 def table_site() -> Iterator[Site]:
     """Daphne with a fast pace: server steps on its event loop (embedded default) or a Celery worker."""
-    with scratch_database() as env:
-        env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
-        env["CELERY_QUEUE"] = f"browser-{uuid.uuid4().hex[:8]}"
-        manage(env, "migrate", "--noinput", "-v0")
-        empty_table = int(shell(env, SETUP + EMPTY_TABLE).strip().splitlines()[-1])
-        with contextlib.ExitStack() as stack:
-            if env.get("REDIS_URL"):
-                # With Redis the steps are Celery tasks: this site needs a worker of its own.
-                worker = [
-                    str(BIN / "celery"),
-                    "-A",
-                    "cardclub",
-                    "worker",
-                    "--pool=solo",
-                    "-Q",
-                    env["CELERY_QUEUE"],
-                ]
-                proc = subprocess.Popen(
-                    worker, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-                )
-                stack.callback(proc.wait, 10)
-                stack.callback(proc.terminate)
-            site = Site(stack.enter_context(daphne(env)))
-            site.empty_table = empty_table
-            yield site
+    with table_server(SETUP + EMPTY_TABLE, "browser") as (url, _env, printed):
+        site = Site(url)
+        site.empty_table = int(printed.strip().splitlines()[-1])
+        yield site
 
 
 def my_move(tab: Any) -> str | None:

@@ -29,9 +29,7 @@ def played_out(club: Any, users: list[Any], bots: dict[int, str], deals: int, **
 
     ``deals``: the match's target; ``run``: options of ``pacing.run_pending`` (``expire_clocks``).
     """
-    table = seated_table(club, users, bots=bots)
-    LiveTable.objects.filter(pk=table.pk).update(deals_target=deals)
-    table.refresh_from_db()
+    table = seated_table(club, users, bots=bots, deals_target=deals)
     start(table)
     pacing.run_pending(**run)
     table.refresh_from_db()

@@ -30,7 +30,7 @@ def test_a_member_opens_a_table_from_the_lobby_and_lands_on_its_page(club: Club,
     page = client.get(f"/tables/{table.pk}/")
     assert page.status_code == 200
     assert b"js/table.js" in page.content and b"css/table.css" in page.content
-    assert b"Seat the bot" in page.content
+    assert b"Seat the bot" in page.content and b"Fill the empty seats with bots" in page.content
     lobby = client.get(f"/clubs/{club.slug}/tables/")
     assert f"/tables/{table.pk}/".encode() in lobby.content
 

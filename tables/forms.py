@@ -1,0 +1,88 @@
+"""The open-table form: the game, the players, the decision clock, and the game's house rules.
+
+The house rules are the tournaments' own form (``league.services.rules_form``), one per game with
+the seeds' defaults preselected; the page shows the chosen game's and the view reads only that one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+
+from engine import game_names, get_game
+from league.services.games import choices as game_choices
+from league.services.rules_form import rules_form_class
+from tables.services import facts
+
+
+def rules_prefix(game: str) -> str:
+    """The field-name prefix of ``game``'s house rules in the open-table form."""
+    return f"rules-{game}"
+
+
+class OpenTableForm(forms.Form):
+    """What a member chooses when opening a casual table (the services check it again)."""
+
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    seats = forms.IntegerField(label=_("Players"), required=False, min_value=1, max_value=99)
+    seconds_per_decision = forms.TypedChoiceField(
+        label=_("Decision clock"),
+        choices=facts.clock_choices,
+        coerce=int,
+        initial=facts.DEFAULT_CLOCK,
+        required=False,
+        help_text=_("Time for each decision; when it runs out, the heuristic bot plays for the seat."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        """The number of players must fit the game (empty: the game's usual number; no clock: 30 s)."""
+        data = super().clean() or {}
+        data["seconds_per_decision"] = data.get("seconds_per_decision") or facts.DEFAULT_CLOCK
+        name, seats = data.get("game"), data.get("seats")
+        if name:
+            game = get_game(name)
+            data["seats"] = seats = seats or game.default_seats
+            if not game.min_seats <= seats <= game.max_seats:
+                self.add_error(
+                    "seats",
+                    _("This game needs %(min)s to %(max)s players.")
+                    % {"min": game.min_seats, "max": game.max_seats},
+                )
+        return data
+
+
+# The largest number a house rule takes at a casual table (the forms set no bound of their own,
+# and a number like 10**30 would only fail deep inside a deal's scoring).
+RULE_NUMBER_MAX = 999
+
+
+def rules_form(game: str, data: QueryDict | None = None) -> forms.Form:
+    """``game``'s house-rules form with the seeds' defaults preselected, its numbers bounded."""
+    form = rules_form_class(game)(data, prefix=rules_prefix(game))
+    for field in form.fields.values():
+        if isinstance(field, forms.IntegerField):
+            field.max_value = RULE_NUMBER_MAX
+            field.validators.append(MaxValueValidator(RULE_NUMBER_MAX))
+            field.widget.attrs["max"] = RULE_NUMBER_MAX
+    return form
+
+
+def rules_forms() -> dict[str, forms.Form]:
+    """Every game's house-rules form, unbound, by game name."""
+    return {name: rules_form(name) for name in game_names()}
+
+
+def posted_rules(game: str, data: QueryDict) -> forms.Form | None:
+    """The chosen game's house-rules form as posted, or ``None`` when the post has none of its fields.
+
+    Such a post (an older page, a script) keeps the game's defaults: bound, its unticked boxes would
+    read as "off" and quietly turn off the rules that are on by default.
+    """
+    prefix = rules_prefix(game) + "-"
+    if not any(key.startswith(prefix) for key in data):
+        return None
+    return rules_form(game, data)

@@ -1,0 +1,94 @@
+"""What the lobby and the table page say about a table: house rules, clock, bots, what it waits for.
+
+The lobby's rows, the table page and the open-table form all read these, so a table is described
+the same way wherever it is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from engine import get_game
+from league.services.games import rule_label
+from tables.models import TableSeat, bot_label
+
+# The decision clocks a casual table offers, in seconds (tournaments set their own). Zero is not
+# among them: the pacing reads it as "the clock has already run out" (the seat is played for at
+# once), so a table without a clock would need a rule of its own there.
+CLOCK_CHOICES = (15, 30, 60, 120, 300)
+DEFAULT_CLOCK = 30
+# The kind the lobby preselects when it offers bots (when the game has it).
+DEFAULT_BOT = "heuristic"
+
+
+def clock_label(seconds: int) -> str:
+    """A clock's length in words: "30 s", "2 min"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return _("%(minutes)s min") % {"minutes": seconds // 60}
+    return _("%(seconds)s s") % {"seconds": seconds}
+
+
+def clock_choices() -> list[tuple[int, str]]:
+    """(seconds, label) of every clock the open-table form offers."""
+    return [(seconds, clock_label(seconds)) for seconds in CLOCK_CHOICES]
+
+
+def rule_value(value: Any) -> str:
+    """A rule option's value in words (yes/no for switches)."""
+    if isinstance(value, bool):
+        return pgettext("house rule", "yes") if value else pgettext("house rule", "no")
+    return str(value)
+
+
+def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) of each house rule of ``rules`` that differs from the game's defaults (the seeds')."""
+    try:
+        defaults = get_game(game).rules_type().to_json()
+    except ValueError:
+        return []
+    return [
+        (rule_label(name), rule_value(value))
+        for name, value in rules.items()
+        if name in defaults and value != defaults[name]
+    ]
+
+
+def bot_choices(game: str) -> list[tuple[str, str]]:
+    """(kind, label) of every bot the engine has for ``game``, in the engine's order."""
+    return [(kind, bot_label(kind)) for kind in get_game(game).bot_kinds()]
+
+
+def default_bot(game: str) -> str:
+    """The kind the lobby preselects: the heuristic bot, or the engine's first kind."""
+    kinds = get_game(game).bot_kinds()
+    return DEFAULT_BOT if DEFAULT_BOT in kinds else kinds[0]
+
+
+def names(seats: Iterable[TableSeat]) -> str:
+    """Seat holders' names joined for a sentence."""
+    return pgettext("list separator", ", ").join(seat.display_name for seat in seats)
+
+
+def waiting_for(seats: Sequence[TableSeat], tournament: bool) -> list[str]:
+    """What a table that has not started waits for, one sentence per reason (none: it is starting).
+
+    Bots are always ready. At a tournament table a person is ready by coming to it (the page's
+    socket says so), so it waits for them to come rather than to press a button.
+    """
+    empty = [seat for seat in seats if not seat.taken]
+    unready = [seat for seat in seats if seat.taken and not seat.bot and not seat.ready]
+    out = []
+    if empty:
+        out.append(
+            ngettext("Waiting for %(count)s player.", "Waiting for %(count)s players.", len(empty))
+            % {"count": len(empty)}
+        )
+    if unready and tournament:
+        out.append(_("Waiting for %(names)s to come to the table.") % {"names": names(unready)})
+    elif unready:
+        out.append(_("Waiting for %(names)s to be ready.") % {"names": names(unready)})
+    return out
