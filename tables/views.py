@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
-import itertools
-import math
 from typing import Any
 
 from django.contrib import messages
@@ -20,7 +17,7 @@ from engine import game_names, get_game
 from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
-from tables import results
+from tables import felt, results
 from tables.models import LiveTable, TableSeat
 from tables.services import lobby
 from tables.services.errors import NotAllowed
@@ -106,45 +103,20 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, page, context)
 
 
-# The felt's width over its height: a desktop's oval, and a phone's (tall) one; see table.css.
-WIDE_FELT, TALL_FELT = 1.4, 0.6
-
-
 def ring(seats: list[TableSeat], mine: int | None) -> list[dict[str, Any]]:
     """Seats around an oval table: your seat at the bottom, the next to play on your right.
 
     Play goes counter-clockwise (下家 sits to the right), so seat ``mine + k`` is ``k`` steps
-    counter-clockwise from the bottom; ``x``/``y`` are percentages of a desktop's felt and
-    ``px``/``py`` of a phone's (table.css picks one by the screen's width).
+    counter-clockwise from the bottom; each seat's place and its play's, on a desktop's felt and a
+    phone's, in percent (tables/felt.py).
     """
     count = len(seats)
     base = mine or 0
-    wide, tall = oval_places(count, WIDE_FELT), oval_places(count, TALL_FELT)
-    out = []
-    for seat in seats:
-        (x, y), (px, py) = wide[(seat.seat - base) % count], tall[(seat.seat - base) % count]
-        spot = {"seat": seat.seat, "name": seat.display_name, "bot": seat.bot}
-        out.append({**spot, "x": x, "y": y, "px": px, "py": py})
-    return out
-
-
-def oval_places(count: int, aspect: float, steps: int = 720) -> list[tuple[float, float]]:
-    """``count`` places on the felt's oval (percent), the first at the bottom, equally far apart
-    along its rim on a felt ``aspect`` times as wide as tall: neighbours never crowd at the narrow
-    ends, as equal angles would crowd them on a flat oval."""
-    points = [2 * math.pi * i / steps for i in range(steps + 1)]
-    rim = [0.0]
-    for a, b in itertools.pairwise(points):
-        dx = aspect * (math.sin(b) - math.sin(a))
-        rim.append(rim[-1] + math.hypot(dx, math.cos(b) - math.cos(a)))
-    places = []
-    for k in range(count):
-        target = rim[-1] * k / count
-        at = max(1, bisect.bisect_left(rim, target))
-        share = (target - rim[at - 1]) / (rim[at] - rim[at - 1])
-        angle = points[at - 1] + (points[at] - points[at - 1]) * share
-        places.append((round(50 + 40 * math.sin(angle), 1), round(50 + 40 * math.cos(angle), 1)))
-    return places
+    places = felt.layout(count)
+    return [
+        {"seat": s.seat, "name": s.display_name, "bot": s.bot, **places[(s.seat - base) % count]}
+        for s in seats
+    ]
 
 
 def table_result(request: HttpRequest, table_id: int, deal_id: int) -> HttpResponse:

@@ -164,16 +164,17 @@ INK = """async ([data]) => {
 
 
 def ink(page: Any, locator: Any) -> dict[str, int]:
-    """How many pixels of the face are red, dark (black ink) and gold, drawn whole: a copy of it
-    alone on white at the page's top left (in a hand, the next card covers most of a face)."""
+    """How many pixels of the face are red, dark (black ink) and gold, drawn whole: a copy of its
+    drawing alone on white at the page's top left (in a hand, the next card covers most of a face,
+    and a trump's band is the hand's mark, not the card's)."""
     locator.evaluate(
         """(face) => {
           document.getElementById("ink-probe")?.remove();
           const probe = document.createElement("div");
           probe.id = "ink-probe";
           probe.style.cssText = "position:fixed;left:0;top:0;z-index:99;background:#fff;padding:4px";
-          const copy = face.cloneNode(true);
-          copy.style.cssText = "--w:4rem;margin:0;transform:none";
+          const copy = face.querySelector("svg").cloneNode(true);  // the drawing, not the hand's marks
+          copy.style.cssText = "width:4rem;height:auto;aspect-ratio:60/84";
           probe.append(copy);
           document.body.append(probe);
         }"""
