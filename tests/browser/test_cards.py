@@ -5,6 +5,7 @@ Si Se Pai's pieces drawn without a font, and the viewer's hands grouped by trump
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
@@ -57,12 +58,18 @@ def language(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-def test_the_two_jokers_are_drawn_apart(
-    browser: Any, card_site: dict[str, Any], size: str, language: str
-) -> None:
-    """大王 is drawn in colour (red with a gold star), 小王 in black ink, each named for screen readers."""
+@pytest.fixture
+def tractor_table(browser: Any, card_site: dict[str, Any], size: str, language: str) -> Iterator[Any]:
+    """The Tractor table at ``size`` in ``language`` showing seat 0's view (tractor_view)."""
     page = open_page(browser, SIZES[size], language)
     show_table(page, card_site, "tractor", tractor_view())
+    yield page
+    page.context.close()
+
+
+def test_the_two_jokers_are_drawn_apart(tractor_table: Any, size: str, language: str) -> None:
+    """大王 is drawn in colour (red with a gold star), 小王 in black ink, each named for screen readers."""
+    page = tractor_table
     keep_screenshot(page, f"cards-tractor-{size}-{language}")
     big, little = page.locator('#hand [data-card="BJ"]'), page.locator('#hand [data-card="LJ"]').first
     assert (drawn_symbol(big), drawn_symbol(little)) == ("c-BJ", "c-LJ")
@@ -71,18 +78,13 @@ def test_the_two_jokers_are_drawn_apart(
     big_ink, little_ink = ink(page, big), ink(page, little)
     assert big_ink["red"] > 40 and big_ink["gold"] > 40, big_ink
     assert little_ink["red"] == 0 and little_ink["gold"] == 0 and little_ink["dark"] > 40, little_ink
-    page.context.close()
 
 
 def test_the_trumps_come_last_in_trump_order_set_apart_and_labelled(
-    browser: Any,
-    card_site: dict[str, Any],
-    size: str,
-    language: str,
+    tractor_table: Any, language: str
 ) -> None:
     """Spades, clubs, diamonds, then every trump strongest first (BJ, LJ, 2H, the other 2s, AH…)."""
-    page = open_page(browser, SIZES[size], language)
-    show_table(page, card_site, "tractor", tractor_view())
+    page = tractor_table
     faces = hand(page)
     cards = [f["card"] for f in faces]
     assert len(cards) == 33
@@ -98,7 +100,6 @@ def test_the_trumps_come_last_in_trump_order_set_apart_and_labelled(
     steps = [(b["x"] - a["x"], a["group"] != b["group"]) for a, b in pairwise(faces) if a["y"] == b["y"]]
     inside = max(step for step, new_group in steps if not new_group)
     assert all(step > inside + 4 for step, new_group in steps if new_group)
-    page.context.close()
 
 
 def test_the_hand_fits_the_width_in_at_most_two_rows(
@@ -143,18 +144,10 @@ def assert_each_play_lies_in_front_of_its_seat(page: Any, played: dict[int, list
         assert nearest == seat, f"seat {seat}'s play is nearest seat {nearest}"
 
 
-def test_each_play_of_the_trick_lies_in_front_of_its_seat_at_four_seats(
-    browser: Any,
-    card_site: dict[str, Any],
-    size: str,
-    language: str,
-) -> None:
+def test_each_play_of_the_trick_lies_in_front_of_its_seat_at_four_seats(tractor_table: Any) -> None:
     """Seats 1-3 played 8S 8S, TS 4S and 3S 5S: each pair lies between its seat and the middle."""
-    page = open_page(browser, SIZES[size], language)
-    show_table(page, card_site, "tractor", tractor_view())
-    assert_each_play_lies_in_front_of_its_seat(page, {s: c.split() for s, c in TRACTOR_PLAYS})
-    assert page.locator('#plays .seat-play[data-seat="0"] .card-face').count() == 0
-    page.context.close()
+    assert_each_play_lies_in_front_of_its_seat(tractor_table, {s: c.split() for s, c in TRACTOR_PLAYS})
+    assert tractor_table.locator('#plays .seat-play[data-seat="0"] .card-face').count() == 0
 
 
 def test_each_play_of_the_trick_lies_in_front_of_its_seat_at_twelve_seats(
