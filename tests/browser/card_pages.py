@@ -28,12 +28,14 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 LANGUAGES = {"en": "en", "zh-Hans": "zh-hans"}
 
+# The demo login (docs: README) in a club of its own; demo_data's tournaments are not needed here.
 TABLES = """
 from django.contrib.auth import get_user_model
-from league.models import Club
+from league.models import Club, Membership
 from tables.services import lobby
-user = get_user_model().objects.get(username="demo")
-club = Club.objects.get(slug="riverside")
+user = get_user_model().objects.create_user("demo", password="tractor-demo")
+club = Club.objects.create(name="Riverside", slug="riverside")
+Membership.objects.create(club=club, user=user, role="owner")
 for game, seats in [("tractor", 4), ("zhaopengyou", 12), ("sisepai", 3)]:
     table = lobby.open_table(club, user, game, seats=seats)
     lobby.leave_seat(table.pk, user)  # nobody seated: the page is opened on a fake socket
@@ -43,14 +45,13 @@ for game, seats in [("tractor", 4), ("zhaopengyou", 12), ("sisepai", 3)]:
 
 @pytest.fixture(scope="module")
 def card_site() -> Iterator[dict[str, Any]]:
-    """Daphne with the demo club, three empty tables (Tractor, Zhao Pengyou for 12, Si Se Pai) and
-    one bot-played deal of each of those games for the viewer."""
+    """Daphne with a club owned by the demo login, three empty tables (Tractor, Zhao Pengyou for
+    12, Si Se Pai) and one bot-played deal of each of those games for the viewer."""
     with scratch_database() as env:
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
+        opened = re.findall(r"^(\w+) (\d+) (\d+)$", shell(env, TABLES), re.M)
         out = manage(env, "make_sample_deals", "--games", "tractor,zhaopengyou,sisepai", "--deals", "1")
         deals = {name: int(pk) for name, pk in re.findall(r"^(\w+): .* first /deals/(\d+)/$", out, re.M)}
-        opened = re.findall(r"^(\w+) (\d+) (\d+)$", shell(env, TABLES), re.M)
         tables = {game: int(pk) for game, _seats, pk in opened}
         with daphne(env) as url:
             yield {"url": url, "deals": deals, "tables": tables}
