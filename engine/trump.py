@@ -11,12 +11,14 @@ then the trump-suit rank pair, up to LJ and BJ.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.cards import ALL_CARDS, JOKERS, RANKS, SUITS
 
 TRUMP = "T"  # the suit-in-effect of every trump
+# How a hand is laid out: the plain suits alternate black and red, the trumps come last.
+PLAIN_SUIT_ORDER = "SHCD"
 
 
 @dataclass(frozen=True)
@@ -161,3 +163,29 @@ def _tables(ctx: TrumpContext) -> tuple[dict[str, str], dict[str, int], dict[str
     if not ctx.sequences:
         chain = {c: 3 * i for i, c in enumerate(ALL_CARDS)}
     return eff, order, chain
+
+
+@lru_cache(maxsize=256)
+def display_order(ctx: TrumpContext) -> tuple[tuple[str, ...], int]:
+    """Every card as a hand lays them out, and how many of them (the last ones) are trump.
+
+    The plain suits first (spades, hearts, clubs, diamonds), then the trumps; strongest first in
+    each group, in the trump order of RULINGS 1 (equal off-suit rank cards by printed suit).
+    """
+    plain = [c for s in PLAIN_SUIT_ORDER for c in ctx.suit_cards.get(s, ())]
+    trumps = list(ctx.suit_cards.get(TRUMP, ()))
+    plain.sort(key=lambda c: (PLAIN_SUIT_ORDER.index(ctx.eff[c]), -ctx.order[c]))
+    trumps.sort(key=lambda c: (-ctx.order[c], PLAIN_SUIT_ORDER.index(c[1]) if c not in JOKERS else 0))
+    return tuple(plain + trumps), len(trumps)
+
+
+@lru_cache(maxsize=256)
+def _positions(ctx: TrumpContext) -> dict[str, int]:
+    return {card: i for i, card in enumerate(display_order(ctx)[0])}
+
+
+def display_sorted(cards: list[str] | tuple[str, ...], ctx: TrumpContext) -> tuple[list[str], int]:
+    """``cards`` in ``display_order``, and how many of them (the last ones) are trump."""
+    at = _positions(ctx)
+    ordered = sorted(cards, key=at.__getitem__)
+    return ordered, sum(1 for c in ordered if ctx.eff[c] == TRUMP)

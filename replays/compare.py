@@ -56,6 +56,7 @@ def deal_compare(request: HttpRequest, pk: int, other: int) -> HttpResponse:
             "deal": s["deal"].pk,
             "seats": s["head"]["seats"],
             "frames": s["payload"]["frames"],
+            "orders": s["payload"].get("orders", {}),
             "tricks": s["payload"]["story"]["tricks"],
         }
         for s in sides

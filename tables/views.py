@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from django.contrib import messages
@@ -18,7 +17,7 @@ from engine import game_names, get_game
 from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
-from tables import results
+from tables import felt, results
 from tables.forms import OpenTableForm, posted_rules, rules_forms
 from tables.models import LiveTable, TableSeat
 from tables.services import facts, lobby
@@ -146,17 +145,16 @@ def ring(seats: list[TableSeat], mine: int | None) -> list[dict[str, Any]]:
     """Seats around an oval table: your seat at the bottom, the next to play on your right.
 
     Play goes counter-clockwise (下家 sits to the right), so seat ``mine + k`` is ``k`` steps
-    counter-clockwise from the bottom; ``x``/``y`` are percentages of the felt.
+    counter-clockwise from the bottom; each seat's place and its play's, on a desktop's felt and a
+    phone's, in percent (tables/felt.py).
     """
     count = len(seats)
     base = mine or 0
-    out = []
-    for seat in seats:
-        angle = 2 * math.pi * ((seat.seat - base) % count) / count
-        x = round(50 + 40 * math.sin(angle), 1)
-        y = round(50 + 40 * math.cos(angle), 1)
-        out.append({"seat": seat.seat, "name": seat.display_name, "bot": seat.bot, "x": x, "y": y})
-    return out
+    places = felt.layout(count)
+    return [
+        {"seat": s.seat, "name": s.display_name, "bot": s.bot, **places[(s.seat - base) % count]}
+        for s in seats
+    ]
 
 
 def table_result(request: HttpRequest, table_id: int, deal_id: int) -> HttpResponse:

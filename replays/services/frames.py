@@ -24,6 +24,12 @@ FAMILY_OPTIONAL = ("defender_points", "bids", "scores", "ranks", "calls", "team"
 SISEPAI_KEYS = ("phase", "dealer", "turn", "melds", "discards", "stock", "shown", "last_claim")
 
 
+def order_key(trump: dict[str, Any]) -> str:
+    """The name of the display order hands are laid out in under ``trump`` ({"rank", "suit"}): the
+    payload's ``orders`` holds each order once (steps.hand_order), frames only name theirs."""
+    return f"{trump['rank'] or '-'}{trump['suit'] or '-'}"
+
+
 def family_frame(view: dict[str, Any], zones: dict[str, list[str]] | None, seats: int) -> Frame:
     """A trick game's step: hands (cards, or a count when hidden), kitty, trick, points so far."""
     z: dict[str, Any] = zones if zones is not None else view["zones"]
@@ -39,6 +45,7 @@ def family_frame(view: dict[str, Any], zones: dict[str, list[str]] | None, seats
         stock=stock if isinstance(stock, int) else len(stock),
         won_points=[points(w) for w in won],
         won_cards=[len(w) for w in won],
+        order=order_key(view["trump"]),
     )
     if view["result"] is not None:
         frame["result"] = view["result"]

@@ -17,7 +17,8 @@ from engine.cards import points
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, start_state
 from engine.registry import get_game
-from replays.services.frames import ALL, Frame, make_frame
+from engine.trump import TrumpContext, display_order
+from replays.services.frames import ALL, Frame, make_frame, order_key
 
 # Actions whose text another seat never learns: the burial (扣底) in trick games; in Si Se Pai
 # every answer to a claim window (only the claim that wins is made public, as ``last_claim``).
@@ -58,6 +59,8 @@ class Replay:
     frames: list[Frame]
     moves: list[list[Any]]
     story: Story
+    # Trick games: the display orders the frames name in their "order" (one per trump the deal had).
+    orders: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def parse_perspective(text: str | None, seats: int) -> int | str:
@@ -116,8 +119,11 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
     seats = len(record.seats)
     state = start_state(record)
 
+    orders: dict[str, dict[str, Any]] = {}
+
     def frames_now() -> list[Frame]:
         zones = state.zones() if ALL in perspectives else None
+        hand_order(state, orders)
         out = []
         for p in perspectives:
             seat = None if p == ALL else int(p)
@@ -136,9 +142,26 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
         steps.append(frames_now())
         watcher.see(index, steps[-1][0])
     return {
-        p: Replay(p, [step[i] for step in steps], visible_moves(record, p), story)
+        p: Replay(p, [step[i] for step in steps], visible_moves(record, p), story, orders)
         for i, p in enumerate(perspectives)
     }
+
+
+def hand_order(state: Any, orders: dict[str, dict[str, Any]]) -> str | None:
+    """The name of the order hands are laid out in now (the trump decides it), noted in ``orders``
+    with the engine's display order and how many of its last cards are trump; ``None`` without trumps.
+
+    Sent once per trump rather than sorting every hand of every frame: the page sorts by it and
+    draws the trump group, knowing no rule (the hands in frames stay in the engine's zone order).
+    """
+    trump = getattr(state, "trump", None)
+    if not isinstance(trump, TrumpContext):
+        return None
+    key = order_key({"rank": trump.rank, "suit": trump.suit})
+    if key not in orders:
+        cards, trumps = display_order(trump)
+        orders[key] = {"cards": list(cards), "trumps": trumps}
+    return key
 
 
 def claimed(frame: Frame, prev: Frame) -> bool:

@@ -24,7 +24,7 @@ from replays.services.steps import Replay, build, build_many, family_of, parse_p
 
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
-FRAME_FORMAT = 4
+FRAME_FORMAT = 5
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -42,6 +42,7 @@ def as_payload(replay: Replay) -> dict[str, Any]:
         "frames": replay.frames,
         "moves": replay.moves,
         "story": replay.story.to_json(),
+        "orders": replay.orders,
     }
 
 

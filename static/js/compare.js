@@ -2,33 +2,21 @@
 // It reads the frames the replay viewer's server code built (the same steps.json data) and
 // knows no rule: position 0 is the first lead, position k the board after trick k at each table.
 
+import { cardRow, handFaces, inOrder } from "./cards.js";
+
 const $ = (id) => document.getElementById(id);
 const sides = JSON.parse($("compare-data").textContent);
 const L = JSON.parse($("compare-labels").textContent);
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
 const total = Math.max(...sides.map((s) => s.tricks.length));
 let at = 0;
 
-function card(code) {
-  const el = document.createElement("span");
-  el.className = "c";
-  el.dataset.card = code;
-  if (code === "LJ" || code === "BJ") {
-    el.classList.add("joker", code === "BJ" ? "red" : "black");
-    el.textContent = code === "BJ" ? "大王" : "小王";
-  } else {
-    el.classList.add(code[1] === "H" || code[1] === "D" ? "red" : "black");
-    el.textContent = (code[0] === "T" ? "10" : code[0]) + SUITS[code[1]];
-  }
-  return el;
-}
+const cards = (list) => cardRow(Array.isArray(list) ? list : [], "cards");
 
-function cards(list) {
-  const box = document.createElement("span");
-  box.className = "cards";
-  for (const code of Array.isArray(list) ? list : []) box.append(card(code));
-  return box;
+// A hand in the display order the server sent for the frame's trump, the trumps set apart.
+function hand(side, frame, list) {
+  const laid = inOrder(Array.isArray(list) ? list : [], side.orders[frame.order]);
+  return handFaces(laid.cards, laid.trumps, "cards");
 }
 
 function node(tag, cls, text) {
@@ -57,7 +45,7 @@ function drawSide(side, el) {
     row.dataset.seat = seat;
     row.append(node("strong", "", `${seat}: ${name}`));
     if (frame.won_points) row.append(node("span", "tag pts", fmt(L.won, { points: frame.won_points[seat] })));
-    row.append(cards(frame.hands[seat]));
+    row.append(hand(side, frame, frame.hands[seat]));
     board.append(row);
   });
   const trickBox = node("div", "compare-trick");

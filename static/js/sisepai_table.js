@@ -4,7 +4,7 @@
 // exactly the server's legal hints, so a seat that cannot claim sees only "Pass" — and every seat
 // in a window is asked, so being asked tells nobody anything.
 
-import { byColourAndPiece, fmt, hanzi, meldEl, moveLabel, node, pieceEl, piecesEl } from "./sisepai_pieces.js";
+import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -260,7 +260,10 @@ function drawActions() {
   if (hints.some((h) => h.startsWith("discard "))) {
     const go = $("discard") || button("", () => (chosen ? act("discard " + chosen) : showError(W.select_first)), "primary");
     go.id = "discard";
-    go.textContent = chosen ? fmt(W.moves.discard, { card: hanzi(chosen) }) : W.moves.pick;
+    // The chosen piece is drawn in the button; its name is the button's label.
+    if (chosen) go.replaceChildren(...fmtNodes(W.moves.discard, { card: pieceEl(chosen, W) }));
+    else go.textContent = W.moves.pick;
+    go.setAttribute("aria-label", chosen ? fmt(W.moves.discard, { card: pieceName(chosen, W) }) : W.moves.pick);
     go.disabled = !chosen || Boolean(sent);
     buttons.push(go);
   }
@@ -323,7 +326,7 @@ function resultLine(result) {
   if (result.outcome === "redeal") return fmt(W.redeal, { names: (result.redeal_by || []).map(seatName).join(", ") });
   return fmt(W.win, {
     name: seatName(result.winner),
-    card: hanzi(result.card),
+    card: pieceName(result.card, W),
     by: moveLabel(result.by, W),
     from: seatName(result.from),
     points: result.points,

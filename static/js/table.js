@@ -2,6 +2,7 @@
 // The server sends this seat's view (docs/protocol.md); the page only draws it and sends
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
+import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, keepFitted } from "./cards.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -21,19 +22,11 @@ let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 
+// A card in running text (a failed throw's line, a select's option): 10♥, A♠, jokers by name.
 function cardLabel(code) {
-  if (code === "BJ") return "🃏+";
-  if (code === "LJ") return "🃏";
+  if (code === "BJ" || code === "LJ") return cardName(code);
   const rank = code[0] === "T" ? "10" : code[0];
   return SUITS[code[1]] ? rank + SUITS[code[1]] : code;
-}
-
-function cardElement(code, tag = "span") {
-  const el = document.createElement(tag);
-  el.className = "card-face" + ("HD".includes(code[1]) || code === "BJ" ? " red" : "");
-  el.textContent = cardLabel(code);
-  el.dataset.card = code;
-  return el;
 }
 
 function connect() {
@@ -115,7 +108,6 @@ function draw() {
   drawInfo(state);
   drawSeats(state);
   drawCalls(state);
-  drawTrick($("trick"), state.trick || []);
   drawTrick($("last-trick"), state.last_trick || []);
   drawFailedThrows(state);
   drawKitty(state);
@@ -131,13 +123,12 @@ function drawInfo(state) {
   const trump = state.trump || {};
   const suit = trump.suit ? SUITS[trump.suit] || trump.suit : T.no_trump;
   $("trump").textContent = fmt(T.trump, { trump: [trump.rank, suit].filter(Boolean).join(" ") });
+  $("trump").dataset.suit = trump.suit || ""; // the badge takes the trump suit's colour
   const declaration = state.declaration;
   $("declaration").hidden = !declaration;
   if (declaration) {
-    $("declaration").textContent = fmt(T.declared, {
-      name: seatName(declaration.seat),
-      cards: declaration.cards.map(cardLabel).join(" "),
-    });
+    const cards = cardRow(declaration.cards, "small");
+    $("declaration").replaceChildren(...fmtNodes(T.declared, { name: seatName(declaration.seat), cards }));
   }
   $("points").textContent = fmt(T.points, { points: state.defender_points ?? 0 });
   const situation = view.situation || {};
@@ -178,11 +169,25 @@ function drawSeats(state) {
     const hand = state.zones ? state.zones["hand:" + seat] : null;
     const count = Array.isArray(hand) ? hand.length : hand;
     spot.querySelector(".spot-count").textContent = fmt(T.cards_left, { count: count ?? "?" });
-    spot.querySelector(".spot-play").replaceChildren(...(played.get(seat) || []).map((c) => cardElement(c)));
+    const play = document.querySelector(`#plays .seat-play[data-seat="${seat}"]`);
+    if (play) drawPlay(play, played.get(seat), seat);
     spot.classList.toggle("to-move", toMove.has(seat));
     spot.classList.toggle("me", seat === view.seat);
     spot.classList.toggle("friend", team.has(seat));
   }
+}
+
+// A seat's play in this trick, on the felt in front of the seat (the trick by seat). Redrawn only
+// when it changes, so a face does not flicker as every other view comes in.
+function drawPlay(box, cards, seat) {
+  const key = JSON.stringify(cards || []);
+  if (box.dataset.cards === key) return;
+  box.dataset.cards = key;
+  box.replaceChildren();
+  if (!cards || !cards.length) return;
+  const row = cardRow(cards);
+  row.setAttribute("aria-label", seatName(seat));
+  box.append(row);
 }
 
 // Zhao Pengyou's friend calls: the called copy, how many copies are out, and who answered it.
@@ -192,7 +197,7 @@ function drawCalls(state) {
   $("calls").replaceChildren(...calls.map((call) => {
     const item = document.createElement("li");
     item.dataset.call = call.call;
-    item.append(fmt(T.nth_copy, { nth: T.ordinals[call.nth] || call.nth }) + " ", cardElement(call.card), " · " + fmt(T.copies_played, { count: call.copies_played }));
+    item.append(fmt(T.nth_copy, { nth: T.ordinals[call.nth] || call.nth }) + " ", cardFace(call.card), " · " + fmt(T.copies_played, { count: call.copies_played }));
     let status = T.not_found;
     if (call.by !== null && call.by !== undefined) status = fmt(call.joined ? T.found_by : T.used_up, { name: seatName(call.by) });
     item.append(" · ", Object.assign(document.createElement("strong"), { textContent: status }));
@@ -209,7 +214,7 @@ function drawTrick(box, plays) {
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = seatName(seat);
-    play.append(who, ...cards.map((c) => cardElement(c)));
+    play.append(who, cardRow(cards));
     box.append(play);
   }
 }
@@ -235,42 +240,53 @@ function drawKitty(state) {
   const kitty = state.zones ? state.zones.kitty : null;
   const visible = Array.isArray(kitty) && kitty.length > 0;
   $("kitty-box").hidden = !visible;
-  if (visible) $("kitty").replaceChildren(...kitty.map((c) => cardElement(c)));
+  if (visible) $("kitty").replaceChildren(cardRow(kitty));
 }
 
 function handCards() {
   return view.hand || [];
 }
 
+// The hand in the server's order (plain suits, then the trumps: view.hand_trumps of them), each
+// suit a group set apart, the trumps banded and labelled, overlapping to fit two rows on a phone.
 function drawHand() {
   const box = $("hand");
   const cards = handCards();
-  const key = JSON.stringify(cards);
+  const key = JSON.stringify([cards, view.hand_trumps]);
   if (box.dataset.cards === key) return; // the same hand: keep the selection and the focus
   box.dataset.cards = key;
   box.replaceChildren();
   selected = new Set(); // a new hand: the old indexes mean other cards now
-  cards.forEach((code, index) => {
-    const button = cardElement(code, "button");
-    button.type = "button";
-    button.setAttribute("role", "option");
-    button.setAttribute("aria-selected", selected.has(index) ? "true" : "false");
-    button.tabIndex = index === 0 ? 0 : -1;
-    button.addEventListener("click", () => toggle(index));
-    button.addEventListener("keydown", (event) => handKey(event, index));
-    box.append(button);
-  });
+  for (const group of handGroups(cards, view.hand_trumps)) {
+    group.cards.forEach((code, offset) => {
+      const index = group.start + offset;
+      const button = cardFace(code, { tag: "button", trump: group.suit === "T" });
+      button.type = "button";
+      button.dataset.group = group.suit;
+      button.classList.toggle("group-start", offset === 0 && index > 0);
+      if (offset === 0 && group.suit === "T") button.append(Object.assign(document.createElement("span"), { className: "group-label", textContent: cardWords().trumps }));
+      button.setAttribute("role", "option");
+      button.setAttribute("aria-selected", "false");
+      button.tabIndex = index === 0 ? 0 : -1;
+      button.addEventListener("click", () => toggle(index));
+      button.addEventListener("keydown", (event) => handKey(event, index));
+      box.append(button);
+    });
+  }
+  fitHand(box);
 }
+
+const handButtons = () => $("hand").querySelectorAll(":scope > button");
 
 function toggle(index) {
   if (selected.has(index)) selected.delete(index);
   else selected.add(index);
-  const button = $("hand").children[index];
+  const button = handButtons()[index];
   button.setAttribute("aria-selected", selected.has(index) ? "true" : "false");
 }
 
 function handKey(event, index) {
-  const buttons = $("hand").children;
+  const buttons = handButtons();
   let next = null;
   if (event.key === "ArrowRight") next = Math.min(buttons.length - 1, index + 1);
   if (event.key === "ArrowLeft") next = Math.max(0, index - 1);
@@ -325,7 +341,7 @@ function hintLabel(hint) {
   if (verb === "pickup") return T.pickup;
   if (verb === "redeal") return T.redeal;
   if (verb === "pass") return T.pass;
-  if (verb === "declare") return fmt(T.declare, { cards: rest.map(cardLabel).join(" ") });
+  if (verb === "declare") return fmt(T.declare, { cards: rest.map(cardName).join(", ") });
   if (verb === "bid") return fmt(T.bid, { points: rest.join(" ") });
   if (verb === "trump") return fmt(T.name_trump, { suit: SUITS[rest[0]] || rest.join(" ") });
   return hint;
@@ -354,14 +370,21 @@ function drawCallForm() {
   }
   const copies = Math.max(...calls.map((h) => parseInt(h.split(" ")[1], 10)));
   const keep = $("call-card").value;
-  $("call-card").replaceChildren(...cards.map((c) => new Option(cardLabel(c), c)));
+  $("call-card").replaceChildren(...cards.map((c) => new Option(cardName(c), c)));
   if (cards.includes(keep)) $("call-card").value = keep;
+  drawCallPreview();
   const keepNth = $("call-nth").value;
   $("call-nth").replaceChildren(...Array.from({ length: copies }, (_, i) => new Option(fmt(T.nth_copy, { nth: T.ordinals[i + 1] }), NOTATION_ORDINALS[i])));
   if (keepNth) $("call-nth").value = keepNth;
 }
 
 const NOTATION_ORDINALS = ["1st", "2nd", "3rd", "4th"];
+
+// The card being called, drawn beside the select (whose options can only be words).
+function drawCallPreview() {
+  const card = $("call-card").value;
+  $("call-preview").replaceChildren(...(card ? [cardFace(card)] : []));
+}
 
 // Buttons are kept across views while their move is still offered: the server draws a card every
 // fraction of a second, and a button replaced under the finger would swallow the tap.
@@ -388,6 +411,10 @@ function drawActions() {
     if (!button) {
       button = actionButton(hintLabel(hint), () => act(hint), verb === "declare" ? "declare" : "");
       button.dataset.action = hint;
+      if (verb === "declare") {
+        button.setAttribute("aria-label", button.textContent);
+        button.replaceChildren(...fmtNodes(T.declare, { cards: cardRow(hint.split(" ").slice(1), "small") }));
+      }
     }
     buttons.push(button);
   }
@@ -445,6 +472,9 @@ function drawFairness() {
   if (fairness.deck) text += "\n" + fmt(T.revealed, { seed: fairness.seed, salt: fairness.salt, deck: fairness.deck.join(" ") });
   $("fairness-text").textContent = text;
 }
+
+$("call-card").addEventListener("change", drawCallPreview);
+keepFitted($("hand"));
 
 $("call-form").addEventListener("submit", (event) => {
   event.preventDefault();

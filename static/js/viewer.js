@@ -1,6 +1,8 @@
 // The replay viewer: draws the frames the server built with the rules engine, one per step.
 // Nothing here knows a rule of any game; it only lays out hands, tricks and labels it was sent.
 
+import { cardRow, fmtNodes, handFaces, inOrder, pieceFace } from "./cards.js";
+
 const $ = (id) => document.getElementById(id);
 const readJSON = (id) => JSON.parse($(id).textContent);
 
@@ -21,39 +23,29 @@ const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(va
 // -- cards and pieces -------------------------------------------------------------------------
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-const PIECES = { K: "將", A: "士", E: "象", R: "車", H: "馬", C: "炮", P: "卒" };
 
-function cardEl(code) {
-  const el = document.createElement("span");
-  el.className = "c";
-  el.dataset.card = code;
-  if (code === "LJ" || code === "BJ") {
-    el.classList.add("joker", code === "BJ" ? "red" : "black");
-    el.textContent = code === "BJ" ? "大王" : "小王";
-  } else if (head.layout === "sisepai") {
-    el.classList.add("piece", "col-" + code[0]);
-    el.textContent = PIECES[code[1]] || code;
-    el.title = code;
-  } else {
-    const suit = code[1];
-    el.classList.add(suit === "H" || suit === "D" ? "red" : "black");
-    el.textContent = (code[0] === "T" ? "10" : code[0]) + SUITS[suit];
-  }
-  return el;
+// Faces from the shared sprite (cards.js); "c" marks the viewer's own cards for its styles.
+function marked(box) {
+  for (const face of box.querySelectorAll(".card-face, .piece")) face.classList.add("c");
+  return box;
 }
 
 function cardsEl(cards, cls) {
-  const box = document.createElement("span");
-  box.className = "cards " + (cls || "");
-  if (typeof cards === "number") {
-    const back = document.createElement("span");
-    back.className = "c back";
-    back.textContent = fmt(L.cards, { n: cards });
-    box.append(back);
-  } else {
-    for (const code of cards || []) box.append(cardEl(code));
+  if (head.layout === "sisepai" && Array.isArray(cards)) {
+    const box = document.createElement("span");
+    box.className = "cards " + (cls || "");
+    for (const code of cards) box.append(pieceFace(code, code));
+    return marked(box);
   }
-  return box;
+  return marked(cardRow(cards, "cards " + (cls || "")));
+}
+
+// A seat's hand in the display order the server sent for the frame's trump: plain suits, then the
+// trumps set apart (the frame names its order; the orders come once with the steps).
+function handEl(cards, frame) {
+  const laid = inOrder(cards, (data.orders || {})[frame.order]);
+  if (!Array.isArray(laid.cards)) return cardsEl(cards, "hand");
+  return marked(handFaces(laid.cards, laid.trumps, "cards hand"));
 }
 
 function node(tag, cls, text) {
@@ -65,14 +57,6 @@ function node(tag, cls, text) {
 
 function seatName(seat) {
   return seat === null || seat === undefined ? "—" : head.seats[seat];
-}
-
-// A translated sentence with nodes (cards) in its %(key)s slots, as a list for append().
-function fmtNodes(text, values) {
-  return text.split(/(%\(\w+\)s)/).map((part) => {
-    const key = /^%\((\w+)\)s$/.exec(part);
-    return key ? values[key[1]] : part;
-  });
 }
 
 // A failed throw (RULINGS 2's real-hand option): who tried which cards and what they had to play.
@@ -130,7 +114,7 @@ function drawBoard(frame) {
     if (frame.won_points) title.append(node("span", "tag pts", fmt(L.won, { points: frame.won_points[seat] })));
     if (frame.ranks) title.append(node("span", "tag", fmt(L.rank, { rank: frame.ranks[seat] })));
     if (frame.team && frame.team.includes(seat) && frame.dealer !== seat) title.append(node("span", "tag", L.friend));
-    box.append(title, cardsEl(frame.hands[seat], "hand"));
+    box.append(title, handEl(frame.hands[seat], frame));
     if (frame.melds) drawMelds(box, frame, seat);
     board.append(box);
   });

@@ -3,7 +3,7 @@
 // viewer.js finds it in window.replayLayouts and calls draw() for every step; the frames are the
 // server's (replays/services/frames.py), so a seat's perspective holds only what it knew then.
 
-import { byColourAndPiece, fmt, hanzi, meldEl, moveLabel, node, pieceEl, piecesEl } from "./sisepai_pieces.js";
+import { byColourAndPiece, fmt, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 
 const W = JSON.parse(document.getElementById("sisepai-strings").textContent);
 const POSITIONS = { 2: ["bottom", "top"], 3: ["bottom", "right", "left"], 4: ["bottom", "right", "top", "left"] };
@@ -65,7 +65,7 @@ export function resultEl(result, name) {
   if (result.outcome === "win") {
     line = fmt(W.win, {
       name: name(result.winner),
-      card: hanzi(result.card),
+      card: pieceName(result.card, W),
       by: moveLabel(result.by, W),
       from: name(result.from),
       points: result.points,

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from itertools import islice
 from typing import Any
 
+from engine.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
 from tables import timings
 from tables.models import LiveTable
@@ -103,26 +104,31 @@ def _deal_frame(
         frame.update(delayed_view(deal_id, entry.version, table.spectator_delay))
         return frame
     frame["state"] = state.view(seat)
-    frame["hand"] = sorted_hand(state, frame["state"], seat)
+    laid = laid_out_hand(state, frame["state"], seat)
+    frame["hand"], frame["hand_trumps"] = laid if laid is not None else (None, None)
     frame["legal"], frame["legal_more"] = hints(state, seat)
     frame["clock"] = clock(state, table, entry.since, meta)
     return frame
 
 
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "T": 4}
-
-
 def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str] | None:
-    """The seat's own hand with every trump together (the engine's trump order), strongest first."""
+    """The seat's own hand as the engine lays it out: plain suits, then every trump (strongest first)."""
+    laid = laid_out_hand(state, view, seat)
+    return None if laid is None else laid[0]
+
+
+def laid_out_hand(state: Any, view: dict[str, Any], seat: int | None) -> tuple[list[str], int | None] | None:
+    """The seat's own hand in display order and how many of its last cards are trump (``None``:
+    a game without trumps); the page draws the groups from this, it knows no trump rule."""
     if seat is None:
         return None
     cards = (view.get("zones") or {}).get(f"hand:{seat}", view.get("hand"))
     if not isinstance(cards, list):
         return None
     trump = getattr(state, "trump", None)
-    if trump is None or not hasattr(trump, "eff"):
-        return list(cards)
-    return sorted(cards, key=lambda c: (SUIT_ORDER.get(trump.eff[c], 5), -trump.order[c]))
+    if not isinstance(trump, TrumpContext):
+        return list(cards), None
+    return display_sorted(cards, trump)
 
 
 def encoded_views(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.card_pages import card_site  # noqa: F401  (the card and phone tests' site)
 from tests.conftest import chromium_path
 from tests.servers import daphne, manage, scratch_database
 

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.trump import TRUMP, TrumpContext
+from engine.cards import ALL_CARDS, parse_cards
+from engine.trump import TRUMP, TrumpContext, display_order, display_sorted
 
 HEARTS_2 = TrumpContext("2", "H")
+
+
+def cards(text: str) -> list[str]:
+    return list(parse_cards(text))
 
 
 def strongest_first(ctx: TrumpContext, cards: str) -> list[str]:
@@ -75,3 +80,26 @@ def test_beats_compares_within_suit_and_trump_beats_side_suit() -> None:
     assert HEARTS_2.beats("3H", "AS")
     assert not HEARTS_2.beats("AD", "3S")
     assert not HEARTS_2.beats("2S", "2D")
+
+
+def test_a_hand_is_laid_out_plain_suits_first_then_every_trump_strongest_first() -> None:
+    """Spades, clubs, diamonds high to low, then BJ LJ 2H 2S 2C AH 5H with 2 of hearts trump."""
+    hand = cards("5H 3D AS 2C LJ 2S KC BJ AH 2H 9S")
+    assert display_sorted(hand, HEARTS_2) == (cards("AS 9S KC 3D BJ LJ 2H 2S 2C AH 5H"), 7)
+
+
+def test_with_no_trump_suit_only_jokers_and_rank_cards_are_laid_out_as_trumps() -> None:
+    """No trump suit (無主): the hearts stay a plain suit; the 2s of every suit are trumps, equal."""
+    hand = cards("2D AH 2S BJ 3H")
+    assert display_sorted(hand, TrumpContext("2", None)) == (cards("AH 3H BJ 2S 2D"), 3)
+
+
+@pytest.mark.parametrize("suit", ["S", "H", "D", "C", None])
+def test_the_display_order_holds_every_card_once_with_the_trumps_last(suit: str | None) -> None:
+    """54 cards; its last ``trumps`` are exactly the trumps, strongest first."""
+    ctx = TrumpContext("7", suit, ("2",))
+    order, trumps = display_order(ctx)
+    assert sorted(order) == sorted(ALL_CARDS)
+    assert all(ctx.is_trump(c) == (i >= len(order) - trumps) for i, c in enumerate(order))
+    tail = order[len(order) - trumps :]
+    assert [ctx.order[c] for c in tail] == sorted((ctx.order[c] for c in tail), reverse=True)

@@ -69,6 +69,7 @@ def view_frame(
     legal, more = views.hints(state, seat)
     must = sorted(state.must_move())
     view = state.view(seat)
+    hand, hand_trumps = views.laid_out_hand(state, view, seat) or (None, None)
     return {
         "type": "view",
         "table": 1,
@@ -81,7 +82,8 @@ def view_frame(
         "fairness": {"commitment": "c0ffee"},
         "match": None,
         "state": view,
-        "hand": views.sorted_hand(state, view, seat),
+        "hand": hand,
+        "hand_trumps": hand_trumps,
         "legal": legal,
         "legal_more": more,
         "clock": {"seats": must, "paced": deadline is None, "deadline": deadline, "seconds": 30},

@@ -13,7 +13,7 @@ from tests.tables.helpers import seated_table
 
 pytestmark = pytest.mark.django_db
 
-SPOT = re.compile(r'<li class="spot" data-seat="(\d+)" style="--x: ([\d.]+)%; --y: ([\d.]+)%">')
+SPOT = re.compile(r'<li class="spot" data-seat="(\d+)" style="--x: ([\d.]+)%; --y: ([\d.]+)%[^"]*">')
 
 
 def logged_in(user: Any) -> Client:
