@@ -197,6 +197,13 @@ def start_of(match: Match, number: int) -> tuple[dict[str, Any] | None, Board | 
     return (board.situation(), board) if board is not None else (match.situation, None)
 
 
+def situation_of(match: Match, number: int, after: dict[str, Any]) -> dict[str, Any]:
+    """Where deal ``number`` starts: its board's situation at a duplicate table, else ``after``
+    (the situation the previous deal left)."""
+    board = board_of(match, number)
+    return board.situation() if board is not None else after
+
+
 def revealed(rnd: Round | None) -> bool:
     """A duplicate round's seed, salts and decks are shown only once every table has finished."""
     return rnd is not None and rnd.status == Round.Status.FINISHED

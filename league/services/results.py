@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
-from league import access
+from league import access, signals
 from league.models import Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
 from league.services import confirmation, duplicate, offline, outcome
 from league.services.confirmation import seat_of as seat_of
@@ -121,6 +121,7 @@ def _add_deal(
     if match.kind == Match.Kind.LIVE:
         # Results that did not come through a live table: entered by hand, or uploaded records.
         match.kind = Match.Kind.UPLOADED if has_moves else Match.Kind.OFFLINE
+        signals.played_offline.send(sender=Match, match=match)
     match.status = Match.Status.PLAYING
     match.started_at = match.started_at or now
     match.save(update_fields=["situation", "kind", "status", "started_at"])
@@ -286,7 +287,9 @@ def correct_deal(
         deal.situation = situation
         deal.save(update_fields=["result", "situation"])
         done.append(deal.result)
-        situation = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+        after = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+        # A duplicate table's next deal starts from its own board, whatever this one changed.
+        situation = duplicate.situation_of(match, deal.number + 1, after)
     match.situation = situation
     match.save(update_fields=["situation"])
     if match.status == Match.Status.FINISHED:

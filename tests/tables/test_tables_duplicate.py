@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from league.models import Board, Deal, MatchSeat, Player, Round, Tournament
-from league.services import rounds, tournaments, travellers
+from league.services import offline, results, rounds, tournaments, travellers
 from tables.models import LiveTable
 from tables.services import deals, pacing
 from tests.tables.helpers import start
@@ -89,3 +89,39 @@ def test_a_finished_board_keeps_its_deck_hidden_until_the_round_ends(
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINISHED)
     deal.refresh_from_db()
     assert deals.reveal(deal)["deck"] == deal.deck
+
+
+def test_a_live_and_an_entered_result_of_a_board_compare(club: Any, members: list[Any], manual: None) -> None:
+    """Table 1 plays board 1 live, table 2 enters it from real cards: one traveller scores both."""
+    rnd = howell_round(club, members)
+    rounds.publish_round(rnd)
+    board = Board.objects.get(round=rnd, number=1)
+    live_table, other = LiveTable.objects.filter(match__round=rnd, match__stage=1).order_by(
+        "match__table_number"
+    )
+    live, physical = live_table.match, other.match
+    assert live is not None and physical is not None
+    start(live_table)
+    pacing.run_pending()
+    live_deal = Deal.objects.get(match=live)
+    assert live_deal.status == Deal.Status.FINISHED and live_deal.has_moves
+    # The physical table's declarers take the opposite side of the live table's defenders' points.
+    points = 0 if live_deal.result["defender_points"] >= 40 else 80
+    results.enter_deal(physical, members[0], offline.DealInput(board.dealer, points))
+    rows = travellers.travellers(rnd)[1]
+    assert [r.entered for r in rows] == [False, True]
+    assert sorted([rows[0].ns_mp, rows[1].ns_mp]) == [0, 2]
+    assert rows[0].ns_mp + rows[0].ew_mp == rows[1].ns_mp + rows[1].ew_mp == 2
+
+
+def test_a_started_live_table_refuses_hand_entry(club: Any, members: list[Any], manual: None) -> None:
+    """Once a table plays live, its boards are not entered by hand too."""
+    rnd = howell_round(club, members)
+    rounds.publish_round(rnd)
+    table = LiveTable.objects.filter(match__round=rnd, match__stage=1).first()
+    assert table is not None
+    start(table)
+    assert table.match is not None
+    assert not results.can_enter(members[0], table.match)
+    with pytest.raises(results.ResultError):
+        results.enter_deal(table.match, members[0], offline.DealInput(0, 30))
