@@ -207,3 +207,59 @@ def test_team_standings_score_victory_points(club: Any) -> None:
     top = tournament.standing_rows.order_by("rank").first()
     assert top is not None and top.points == max(m["vp"])
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.FINISHED
+
+
+def enter_outcome(rnd: Round, stage: int, number: int, outcome: int) -> None:
+    """Board ``number`` at both tables of ``stage``: table 1's NS do better (1), worse (-1) or the same (0)
+    than table 2's."""
+    t1, t2 = rnd.matches.filter(stage=stage).order_by("table_number")
+    board = Board.objects.get(round=rnd, number=number)
+    # Declarers do better conceding fewer points; NS declare when the dealer is seat 0 or 2.
+    better, worse = (40, 100) if board.dealer % 2 == 0 else (100, 40)
+    first, second = {1: (better, worse), -1: (worse, better), 0: (60, 60)}[outcome]
+    for match, points in ((t1, first), (t2, second)):
+        results.enter_deal(match, director(), offline.DealInput(board.dealer, points))
+
+
+@pytest.mark.parametrize(
+    ("tie_breaks", "order", "ranks"),
+    [(["WIN"], [3, 4, 1, 2], [1, 2, 3, 4]), ([], [3, 1, 4, 2], [1, 2, 2, 4])],
+)
+def test_pair_standings_break_ties_with_the_league_s_tie_breaks(
+    club: Any, tie_breaks: list[str], order: list[int], ranks: list[int]
+) -> None:
+    """Pairs 1 and 4 both score 6 of 12 matchpoints (50%); pair 4 won two of its tables, pair 1 one.
+    With the number of wins chosen pair 4 comes first; without a tie-break they share second place."""
+    tournament = pairs_event(club, 4, movement="howell", per=2)
+    Tournament.objects.filter(pk=tournament.pk).update(tie_breaks=tie_breaks)
+    rnd = rounds.publish_round(rounds.generate_round(tournament))
+    for number, outcome in enumerate((1, 1, 1, 0, -1, 0), start=1):
+        enter_outcome(rnd, (number + 1) // 2, number, outcome)
+    for match in rnd.matches.all():
+        results.submit(match, director())
+    stored_standings.update(tournament.pk)
+    seeds = {e.pk: i for i, e in enumerate(tournament.entries.order_by("seed", "id"), start=1)}
+    rows = list(tournament.standing_rows.order_by("rank", "entry__seed", "entry_id"))
+    assert [seeds[r.entry_id] for r in rows] == order
+    assert [r.rank for r in rows] == ranks
+    assert [r.points for r in rows] == [6667, 5000, 5000, 3333]
+
+
+def test_a_swiss_of_teams_pairs_the_winners_next(club: Any) -> None:
+    """Round 1's two winning teams meet in round 2 (victory points decide the score groups)."""
+    tournament = teams_event(club, 4, per=1)
+    Tournament.objects.filter(pk=tournament.pk).update(movement="swiss", rounds_planned=2)
+    tournament.refresh_from_db()
+    rnd = rounds.publish_round(rounds.generate_round(tournament))
+    board = Board.objects.get(round=rnd, number=1)
+    for match in rnd.matches.order_by("table_number"):
+        # Odd tables have the home team's NS pair: it declares well there, the away team's badly.
+        points = 20 if match.table_number % 2 else 60
+        enter_board(match, points if board.dealer % 2 == 0 else 80 - points)
+        results.submit(match, director())
+    stored_standings.update(tournament.pk)
+    winners = {m["home"].pk if m["vp"][0] > 10 else m["away"].pk for m in travellers.team_matches(rnd)}
+    assert len(winners) == 2
+    second = rounds.generate_round(tournament)
+    met = [{m["home"].pk, m["away"].pk} for m in travellers.team_matches(second)]
+    assert winners in met

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -107,6 +108,20 @@ def test_a_table_version_prints_only_its_boards_with_names(event: Tournament, as
     assert page.count('class="board-sheet"') == 1 and 'data-board="2"' in page
     names = [s.display_name for s in match.seats.all()]
     assert all(name in page for name in names)
+
+
+def test_every_table_s_version_prints_each_table_s_boards_in_turn(event: Tournament, as_user: Login) -> None:
+    """``?match=all``: one set of sheets per table, in movement order, each page naming its table."""
+    tables = list(rnd_of(event).matches.order_by("stage", "table_number"))
+    page = as_user("director").get(url(event, "sheets") + "?match=all").content.decode()
+    printed = re.findall(r'class="board-sheet" data-board="(\d+)" data-match="(\d+)"', page)
+    assert printed == [(str(n), str(t.pk)) for t in tables for n in t.boards]
+    assert page.count('class="sheet-table"') == len(printed) == 6
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "all "])
+def test_an_unknown_version_is_a_404(event: Tournament, as_user: Login, value: str) -> None:
+    assert as_user("director").get(url(event, "sheets"), {"match": value}).status_code == 404
 
 
 def test_a_table_of_another_round_is_a_404(event: Tournament, as_user: Login) -> None:
