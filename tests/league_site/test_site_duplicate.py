@@ -209,32 +209,32 @@ def test_team_standings_score_victory_points(club: Any) -> None:
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.FINISHED
 
 
-def enter_outcome(rnd: Round, stage: int, number: int, outcome: int) -> None:
-    """Board ``number`` at both tables of ``stage``: table 1's NS do better (1), worse (-1) or the same (0)
-    than table 2's."""
-    t1, t2 = rnd.matches.filter(stage=stage).order_by("table_number")
+def enter_ranking(rnd: Round, number: int, ranking: tuple[int, ...]) -> None:
+    """Board ``number`` (played in movement round ``number``) at every table: NS at table t do as well
+    as ``ranking[t - 1]`` says (0 worst, 2 best; equal values tie)."""
     board = Board.objects.get(round=rnd, number=number)
     # Declarers do better conceding fewer points; NS declare when the dealer is seat 0 or 2.
-    better, worse = (40, 100) if board.dealer % 2 == 0 else (100, 40)
-    first, second = {1: (better, worse), -1: (worse, better), 0: (60, 60)}[outcome]
-    for match, points in ((t1, first), (t2, second)):
-        results.enter_deal(match, director(), offline.DealInput(board.dealer, points))
+    points = (100, 60, 20) if board.dealer % 2 == 0 else (20, 60, 100)
+    for match, rank in zip(rnd.matches.filter(stage=number).order_by("table_number"), ranking, strict=True):
+        results.enter_deal(match, director(), offline.DealInput(board.dealer, points[rank]))
 
 
 @pytest.mark.parametrize(
     ("tie_breaks", "order", "ranks"),
-    [(["WIN"], [3, 4, 1, 2], [1, 2, 3, 4]), ([], [3, 1, 4, 2], [1, 2, 2, 4])],
+    [(["WIN"], [1, 3, 6, 4, 2, 5], [1, 2, 3, 4, 5, 6]), ([], [1, 3, 6, 2, 4, 5], [1, 2, 3, 4, 4, 6])],
 )
 def test_pair_standings_break_ties_with_the_league_s_tie_breaks(
     club: Any, tie_breaks: list[str], order: list[int], ranks: list[int]
 ) -> None:
-    """Pairs 1 and 4 both score 6 of 12 matchpoints (50%); pair 4 won two of its tables, pair 1 one.
-    With the number of wins chosen pair 4 comes first; without a tie-break they share second place."""
-    tournament = pairs_event(club, 4, movement="howell", per=2)
+    """Six pairs, a board a round: pairs 2 and 4 both score 9 of 20 matchpoints (45%); pair 4 won one
+    of its tables, pair 2 none. With the number of wins chosen pair 4 comes first; without a
+    tie-break they share fourth place."""
+    tournament = pairs_event(club, 6, movement="howell", per=1)
     Tournament.objects.filter(pk=tournament.pk).update(tie_breaks=tie_breaks)
     rnd = rounds.publish_round(rounds.generate_round(tournament))
-    for number, outcome in enumerate((1, 1, 1, 0, -1, 0), start=1):
-        enter_outcome(rnd, (number + 1) // 2, number, outcome)
+    rankings = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 1, 0), (2, 0, 1)]
+    for number, ranking in enumerate(rankings, start=1):
+        enter_ranking(rnd, number, ranking)
     for match in rnd.matches.all():
         results.submit(match, director())
     stored_standings.update(tournament.pk)
@@ -242,7 +242,7 @@ def test_pair_standings_break_ties_with_the_league_s_tie_breaks(
     rows = list(tournament.standing_rows.order_by("rank", "entry__seed", "entry_id"))
     assert [seeds[r.entry_id] for r in rows] == order
     assert [r.rank for r in rows] == ranks
-    assert [r.points for r in rows] == [6667, 5000, 5000, 3333]
+    assert [r.points for r in rows] == [6500, 6000, 5500, 4500, 4500, 3000]
 
 
 def test_a_swiss_of_teams_pairs_the_winners_next(club: Any) -> None:

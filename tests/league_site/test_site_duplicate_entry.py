@@ -1,7 +1,8 @@
 """Duplicate boards at physical tables: per-board entry on the match page, confirmed by the opponents.
 
-A Tractor Howell of four pairs, two boards a round: North & South (pair 1) sit NS against East &
-West (pair 4) at table 1 of movement round 1; two offline pairs play the same boards at table 2.
+A Tractor Howell of four pairs, two boards a round: North & South (pair 4, table 1's stationary
+pair) sit NS against East & West (pair 1) at table 1 of movement round 1; two offline pairs play
+the same boards at table 2.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ COMPASS = ("north", "south", "east", "west")
 
 @pytest.fixture
 def event(club: Any) -> Tournament:
-    """Pair 1 North & South, pairs 2 and 3 offline, pair 4 East & West; round 1 published."""
+    """Pair 1 East & West, pairs 2 and 3 offline, pair 4 North & South; round 1 published."""
     for name in COMPASS:
         user = User.objects.create_user(name)
         Membership.objects.create(club=club, user=user, role="member")
@@ -34,11 +35,13 @@ def event(club: Any) -> Tournament:
     tournament = make_tournament(
         club, "tractor", "duplicate_pairs", movement="howell", boards_per_round=2, rounds_planned=1
     )
-    names = ["North", "South", "Offline 0", "Offline 1", "Offline 2", "Offline 3", "East", "West"]
+    names = ["East", "West", "Offline 0", "Offline 1", "Offline 2", "Offline 3", "North", "South"]
     players = [Player.objects.get(name=n) for n in names]
     for i in range(4):
         tournaments.add_entry(tournament, players[2 * i : 2 * i + 2])
     rounds.publish_round(rounds.generate_round(tournament))
+    seats = table(tournament).seats.order_by("seat")
+    assert [s.display_name for s in seats] == ["North", "East", "South", "West"]
     return tournament
 
 
