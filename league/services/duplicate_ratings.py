@@ -25,11 +25,16 @@ from league.models import Match, Round, Tournament
 from league.services import travellers
 
 
+def round_over(match: Match) -> bool:
+    """Whether the duplicate table's round is over, so that its matchpoints are final."""
+    return match.round is not None and match.round.status == Round.Status.FINISHED
+
+
 def rated_sides(match: Match, memo: dict[tuple[str, int], Any] | None = None) -> tuple[elo.Side, ...]:
     """The sides a finished duplicate table rates, or none (round not over, nothing played, the
     second table of a team match). ``memo`` keeps a round's scores across calls (a recompute)."""
     rnd = match.round
-    if rnd is None or rnd.status != Round.Status.FINISHED:
+    if rnd is None or not round_over(match):
         return ()
     memo = {} if memo is None else memo
     if match.tournament is not None and match.tournament.format == Tournament.Format.DUPLICATE_TEAMS:

@@ -182,14 +182,20 @@ def rate_match(match_id: int) -> str:
     family = family_of(match.game)
     # One rater per family at a time: the PlayerRating rows of the family are the lock.
     list(PlayerRating.objects.select_for_update().filter(family=family).values_list("pk", flat=True))
+    if match.boards:
+        # A duplicate table is rated when its round ends, with the round's tables that finished
+        # before it (skipped then) and a team match's other table: the family is recomputed so
+        # that each takes its place in the rating order.
+        if not duplicate_ratings.round_over(match):
+            return "skipped"
+        recompute_family(family)
+        return "recomputed"
     items = rated_items(match)
     already = RatingChange.objects.filter(match=match).exists()
     later = RatingChange.objects.filter(family=family).filter(
         Q(played_at__gt=match.finished_at) | Q(played_at=match.finished_at, match_id__gt=match.pk)
     )
-    # A duplicate table is rated when its round ends, with the round's tables that finished before
-    # it and were skipped then: the family is recomputed so that they take their places in order.
-    if already or later.exists() or not items or match.boards:
+    if already or later.exists() or not items:
         if not items and not already:
             return "skipped"
         recompute_family(family)

@@ -7,6 +7,7 @@ and its declarers are NS.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,11 +38,21 @@ def pairs_event(club: Any) -> Tournament:
     return tournament
 
 
-def play(match: Match, director: User, points: int) -> None:
-    """The director enters the table's board (declared by its dealer) and accepts it."""
-    board = Board.objects.get(round=match.round, number=match.boards[0])
-    results.enter_deal(match, director, offline.DealInput(board.dealer, points))
-    results.override(match, director)
+@pytest.fixture
+def play(director: User, django_capture_on_commit_callbacks: Any) -> Callable[[Match, int], None]:
+    """The director enters a table's board (declared by its dealer) and accepts it; the rating and
+    standings tasks run as that commits, one table after the other as in production."""
+
+    def enter(match: Match, points: int) -> None:
+        board = Board.objects.get(round=match.round, number=match.boards[0])
+        with django_capture_on_commit_callbacks(execute=True):
+            results.enter_deal(match, director, offline.DealInput(board.dealer, points))
+            results.override(match, director)
+
+    return enter
+
+
+Play = Callable[[Match, int], None]
 
 
 def tables(tournament: Tournament, stage: int) -> list[Match]:
@@ -58,28 +69,22 @@ def ns_ew(match: Match) -> tuple[list[int], list[int]]:
     return [s.player_id for s in seats if s.seat % 2 == 0], [s.player_id for s in seats if s.seat % 2]  # type: ignore[misc]
 
 
-def test_nothing_is_rated_before_the_round_ends(
-    club: Any, director: User, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_nothing_is_rated_before_the_round_ends(club: Any, play: Play) -> None:
     """Other tables may still play the boards: finished tables wait for the round."""
     tournament = pairs_event(club)
-    with django_capture_on_commit_callbacks(execute=True):
-        for match, points in zip(tables(tournament, 1), (120, 160), strict=True):
-            play(match, director, points)
+    for match, points in zip(tables(tournament, 1), (120, 160), strict=True):
+        play(match, points)
     assert Round.objects.get(tournament=tournament).status == Round.Status.PUBLISHED
     assert not RatingChange.objects.exists()
 
 
-def test_a_table_is_rated_by_matchpoints_not_by_levels(
-    club: Any, director: User, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_a_table_is_rated_by_matchpoints_not_by_levels(club: Any, play: Play) -> None:
     """Table 1's EW climb a level on board 1, but table 2's EW climbed two with the same cards: table 1's
     NS beat the field and gain rating; their opponents lose it. Every table of the movement is rated."""
     tournament = pairs_event(club)
-    with django_capture_on_commit_callbacks(execute=True):
-        for stage in (1, 2, 3):
-            for match, points in zip(tables(tournament, stage), (120, 160), strict=True):
-                play(match, director, points)
+    for stage in (1, 2, 3):
+        for match, points in zip(tables(tournament, stage), (120, 160), strict=True):
+            play(match, points)
     assert Round.objects.get(tournament=tournament).status == Round.Status.FINISHED
     first = tables(tournament, 1)[0]
     result = first.deals.get().result
@@ -92,39 +97,31 @@ def test_a_table_is_rated_by_matchpoints_not_by_levels(
     assert line.startswith("+") and "scored 1/1" in line
 
 
-def test_equal_matchpoints_at_a_table_rate_a_draw(
-    club: Any, director: User, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_equal_matchpoints_at_a_table_rate_a_draw(club: Any, play: Play) -> None:
     """Both tables concede the same points on board 1: each pair scored half the top, a draw between
     equals moves nobody."""
     tournament = pairs_event(club)
-    with django_capture_on_commit_callbacks(execute=True):
-        for stage in (1, 2, 3):
-            for match in tables(tournament, stage):
-                play(match, director, 60)
+    for stage in (1, 2, 3):
+        for match in tables(tournament, stage):
+            play(match, 60)
     first = tables(tournament, 1)[0]
     line = RatingChange.objects.filter(match=first).first()
     assert line is not None and "scored 0.5/1" in line.explanation
     assert set(changes_of(first).values()) == {0}
 
 
-def test_a_full_recompute_gives_the_same_changes(
-    club: Any, director: User, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_a_full_recompute_gives_the_same_changes(club: Any, play: Play) -> None:
     """The ratings stored as the round ended are those of a recompute of the family from scratch."""
     tournament = pairs_event(club)
-    with django_capture_on_commit_callbacks(execute=True):
-        for stage in (1, 2, 3):
-            for match, points in zip(tables(tournament, stage), (20, 100), strict=True):
-                play(match, director, points)
+    for stage in (1, 2, 3):
+        for match, points in zip(tables(tournament, stage), (20, 100), strict=True):
+            play(match, points)
     stored = sorted(RatingChange.objects.values_list("match_id", "player_id", "before", "after"))
     ratings.recompute_family("tractor")
     assert sorted(RatingChange.objects.values_list("match_id", "player_id", "before", "after")) == stored
 
 
-def test_a_team_match_rates_each_team_s_four_players_once(
-    club: Any, director: User, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_a_team_match_rates_each_team_s_four_players_once(club: Any, play: Play) -> None:
     """Home's NS concede 20 at table 1, away's NS concede 60 at table 2 on the same board: the team
     match is rated once, on its first table, all four home players gaining the same."""
     tournament = make_tournament(
@@ -136,9 +133,8 @@ def test_a_team_match_rates_each_team_s_four_players_once(
     rnd = rounds.publish_round(rounds.generate_round(tournament))
     board = Board.objects.get(round=rnd, number=1)
     t1, t2 = rnd.matches.order_by("table_number")
-    with django_capture_on_commit_callbacks(execute=True):
-        play(t1, director, 20)
-        play(t2, director, 60)
+    play(t1, 20)
+    play(t2, 60)
     assert not RatingChange.objects.filter(match=t2).exists()
     changes = changes_of(t1)
     # The team whose pair declared at table 1 (conceding 20, not 60) wins the match.
