@@ -154,6 +154,7 @@ def test_the_director_sees_the_traveller_of_both_tables(event: Tournament, as_us
     page = as_user("director").get(url(event, "boards")).content.decode()
     section = page[page.index('id="board-1"') : page.index('id="board-2"')]
     assert section.count("<tr data-deal=") == 2
+    assert section.count('<td class="how">record uploaded</td>') == 2
 
 
 def test_the_seed_and_decks_show_once_the_round_is_over(event: Tournament, as_user: Login) -> None:
