@@ -14,9 +14,13 @@ from tables.services.lobby_rows import lobby_group
 
 
 def open_duplicate_tables(sender: Any, rnd: Round, **kwargs: Any) -> None:
-    """A published duplicate round gets a live table for each of its matches, seats assigned."""
-    if is_duplicate(rnd.tournament):
-        lobby.tables_for_round(rnd)
+    """A published duplicate round gets a live table for each of its matches, seats assigned; a
+    table whose every seat is a bot has nobody to wait for and starts at once."""
+    if not is_duplicate(rnd.tournament):
+        return
+    for table in lobby.tables_for_round(rnd):
+        if all(seat.bot for seat in table.seats.all()):
+            lobby.start_if_ready(table)
 
 
 def close_offline_table(sender: Any, match: Match, **kwargs: Any) -> None:
