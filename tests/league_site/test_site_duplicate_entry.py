@@ -179,3 +179,32 @@ def test_a_correction_leaves_the_next_board_at_its_own_start(event: Tournament) 
     second = match.deals.get(number=2)
     assert match.deals.get(number=1).result["defender_points"] == 0
     assert second.situation == board(event, 2).situation() and second.result == before
+
+
+@pytest.mark.parametrize(
+    ("persona", "shown"), [("director", True), ("north", True), ("east", True), ("member", False)]
+)
+def test_a_table_s_results_are_hidden_from_other_players_until_the_round_ends(
+    event: Tournament, as_user: Login, persona: str, shown: bool
+) -> None:
+    """Table 1 entered board 1: its page shows the figures to the directors and the table's players;
+    to another member only once the round is over, as other tables may still play the board."""
+    match = table(event)
+    post_board(as_user("director"), match, board(event, 1).dealer, 35)
+    page = as_user(persona).get(f"/matches/{match.pk}/").content.decode()
+    assert ('id="results-hidden"' not in page) is shown
+    assert (">35<" in page) is shown
+    Round.objects.filter(tournament=event).update(status=Round.Status.FINISHED)
+    assert ">35<" in as_user(persona).get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_the_round_page_shows_no_table_scores(event: Tournament, as_user: Login) -> None:
+    """A duplicate table's result is its matchpoints on the travellers, not a score of levels."""
+    match = table(event)
+    for number, points in ((1, 30), (2, 45)):
+        post_board(as_user("director"), match, board(event, number).dealer, points)
+    as_user("director").post(f"/matches/{match.pk}/override/")
+    page = as_user("member").get(f"/clubs/{event.club.slug}/t/{event.slug}/rounds/1/").content.decode()
+    row = page[page.index(f'href="/matches/{match.pk}/"') :].split("</tr>")[0]
+    match.refresh_from_db()
+    assert row.rstrip().endswith("<td>finished</td>") and match.result["score"]

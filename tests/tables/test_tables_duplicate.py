@@ -9,6 +9,7 @@ import pytest
 from league.models import Board, Deal, MatchSeat, Player, Round, Tournament
 from league.services import offline, results, rounds, tournaments, travellers
 from tables.models import LiveTable
+from tables.services import access as table_access
 from tables.services import deals, pacing
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -127,3 +128,24 @@ def test_a_started_live_table_refuses_hand_entry(club: Any, members: list[Any], 
     assert not results.can_enter(members[0], table.match)
     with pytest.raises(results.ResultError):
         results.enter_deal(table.match, members[0], offline.DealInput(0, 30))
+
+
+def test_only_the_table_and_the_directors_watch_a_board_until_the_round_ends(
+    client: Any, club: Any, members: list[Any], manual: None
+) -> None:
+    """A member could otherwise watch a board they will play later: the table page is a 404 for them
+    and the socket refuses them, while the club's owner (a director) watches; after the round, all."""
+    rnd = howell_round(club, members, bots_at={(1, 1)})
+    rounds.publish_round(rnd)
+    table = LiveTable.objects.get(match__round=rnd, match__stage=1, match__table_number=1)
+    owner, member = members[0], members[1]
+    client.force_login(member)
+    assert client.get(f"/tables/{table.pk}/").status_code == 404
+    assert table_access.join(table.pk, member) is None
+    client.force_login(owner)
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
+    assert table_access.join(table.pk, owner) is not None
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINISHED)
+    client.force_login(member)
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
+    assert table_access.join(table.pk, member) is not None
