@@ -30,7 +30,10 @@ def check_database() -> Check:
     except Exception as exc:  # any driver error means "down"
         return _timed(False, started, f"{type(exc).__name__}: {exc}")
     finally:
-        connection.close()
+        # A fresh connection for every probe, so a stale one cannot hide an outage; but never
+        # inside a transaction (a test's, or ATOMIC_REQUESTS'), whose later queries it would break.
+        if not connection.in_atomic_block:
+            connection.close()
     return _timed(True, started, connection.vendor)
 
 

@@ -22,7 +22,8 @@ from league.services import offline, results
 from tables.models import LiveTable
 from tests.league_site.urlwalk import fill, routes
 
-pytestmark = pytest.mark.django_db
+# About 7,000 requests: 2 minutes on the embedded default, 5 or more on PostgreSQL under load.
+pytestmark = [pytest.mark.django_db, pytest.mark.timeout(900)]
 Login = Callable[[str | None], Client]
 
 NASTY = [

@@ -29,11 +29,16 @@ def test_each_worker_takes_its_own_celery_queue() -> None:
     assert env["CELERY_QUEUE"] == "ci-gw1"
 
 
-def test_without_xdist_nothing_but_the_hasher_changes() -> None:
-    """A plain run keeps its Redis database and queue."""
+def test_without_xdist_only_the_hasher_and_the_test_host_change() -> None:
+    """A plain run keeps its Redis database and queue; it adds the fast hasher and ``testserver``."""
     env = {"REDIS_URL": "redis://127.0.0.1:6379/1", "CELERY_QUEUE": "ci"}
     prepare(env)
-    assert env == {"REDIS_URL": "redis://127.0.0.1:6379/1", "CELERY_QUEUE": "ci", "FAST_PASSWORD_HASHER": "1"}
+    assert env == {
+        "REDIS_URL": "redis://127.0.0.1:6379/1",
+        "CELERY_QUEUE": "ci",
+        "FAST_PASSWORD_HASHER": "1",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost,[::1],testserver",
+    }
 
 
 def test_the_suite_runs_with_the_fast_hasher() -> None:
