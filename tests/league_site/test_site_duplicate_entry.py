@@ -65,6 +65,17 @@ def enter_both(client: Client, tournament: Tournament, match: Match) -> None:
     assert match.deals.count() == 2
 
 
+def submitted_then_confirmed(event: Tournament, as_user: Login, confirmer: str) -> Match:
+    """North enters table 1's two boards and submits them; ``confirmer`` tries to confirm."""
+    match = table(event)
+    north = as_user("north")
+    enter_both(north, event, match)
+    north.post(f"/matches/{match.pk}/submit/")
+    as_user(confirmer).post(f"/matches/{match.pk}/confirm/")
+    match.refresh_from_db()
+    return match
+
+
 def test_the_match_page_names_the_next_board(event: Tournament, as_user: Login) -> None:
     """Before each entry the table is told which board it enters, who deals it and the levels."""
     match = table(event)
@@ -116,12 +127,7 @@ def test_the_entering_pair_cannot_confirm_its_own_boards(
     event: Tournament, as_user: Login, partner: str
 ) -> None:
     """North enters and submits; neither North nor South may confirm: the result stays pending."""
-    match = table(event)
-    north = as_user("north")
-    enter_both(north, event, match)
-    north.post(f"/matches/{match.pk}/submit/")
-    as_user(partner).post(f"/matches/{match.pk}/confirm/")
-    match.refresh_from_db()
+    match = submitted_then_confirmed(event, as_user, partner)
     assert match.report.status == ResultReport.Status.PENDING
     assert match.status != Match.Status.FINISHED
 
@@ -129,12 +135,7 @@ def test_the_entering_pair_cannot_confirm_its_own_boards(
 @pytest.mark.parametrize("opponent", ["east", "west"])
 def test_an_opponent_confirms_the_table_s_boards(event: Tournament, as_user: Login, opponent: str) -> None:
     """Once an EW player confirms, the table is finished and both boards are on their travellers."""
-    match = table(event)
-    north = as_user("north")
-    enter_both(north, event, match)
-    north.post(f"/matches/{match.pk}/submit/")
-    as_user(opponent).post(f"/matches/{match.pk}/confirm/")
-    match.refresh_from_db()
+    match = submitted_then_confirmed(event, as_user, opponent)
     assert match.report.status == ResultReport.Status.CONFIRMED
     assert match.status == Match.Status.FINISHED
     rows = travellers.travellers(match.round)  # type: ignore[arg-type]
