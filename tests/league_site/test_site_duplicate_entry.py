@@ -7,13 +7,18 @@ the same boards at table 2.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from engine import get_game
+from engine.match import play_deal
+from engine.record import DealRecord, start_record
 from league.models import Board, Deal, Match, Membership, Player, ResultReport, Round, Tournament
 from league.services import offline, results, rounds, tournaments, travellers
 from tables.models import LiveTable
@@ -209,3 +214,42 @@ def test_the_round_page_shows_no_table_scores(event: Tournament, as_user: Login)
     row = page[page.index(f'href="/matches/{match.pk}/"') :].split("</tr>")[0]
     match.refresh_from_db()
     assert row.rstrip().endswith("<td>finished</td>") and match.result["score"]
+
+
+def record_of(match: Match, number: int, deck: list[str]) -> DealRecord:
+    """Random bots play board ``number``'s situation at ``match`` from ``deck`` (a full record)."""
+    game = get_game(match.game)
+    situation = board(match.tournament, number).situation()  # type: ignore[arg-type]
+    seats = [{"name": s.display_name, "id": s.player_id} for s in match.seats.order_by("seat")]
+    record = start_record(game, match.rules, seats, deck, situation, "salt")
+    state = game.start(game.rules_from_json(match.rules), 4, deck, situation)
+    record.actions = play_deal(state, [game.bot("random", random.Random(seat)) for seat in range(4)])
+    record.result = state.result()
+    return record
+
+
+def upload(client: Client, match: Match, record: DealRecord, **extra: Any) -> Any:
+    file = SimpleUploadedFile("deal.json", record.dumps().encode(), content_type="application/json")
+    return client.post(f"/matches/{match.pk}/upload/", {"record": file, **extra})
+
+
+def test_an_uploaded_record_must_hold_the_board_s_cards(event: Tournament, as_user: Login) -> None:
+    """Board 1's situation with other cards is not board 1: refused (400), nothing stored; the
+    board's own cards are stored as the table's deal 1."""
+    match, first = table(event), board(event, 1)
+    other = list(reversed(first.deck))
+    response = upload(as_user("north"), match, record_of(match, 1, other))
+    assert response.status_code == 400 and not match.deals.exists()
+    assert "not those of board 1" in response.content.decode()
+    assert upload(as_user("north"), match, record_of(match, 1, first.deck)).status_code == 302
+    assert match.deals.get().board == first
+
+
+def test_a_record_attached_to_an_entered_board_must_hold_its_cards(event: Tournament, as_user: Login) -> None:
+    """A record of other cards with the entered result is not the board's deal either."""
+    match, first = table(event), board(event, 1)
+    record = record_of(match, 1, list(reversed(first.deck)))
+    points = record.result["defender_points"]  # type: ignore[index]
+    post_board(as_user("north"), match, first.dealer, int(points))
+    assert upload(as_user("north"), match, record, deal_number=1).status_code == 400
+    assert not match.deals.get().has_moves
