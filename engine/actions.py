@@ -28,9 +28,17 @@ from engine.cards import SUITS, parse_cards, sorted_cards
 from engine.errors import NotationError
 from engine.game import Action
 
+_CANONICAL: dict[tuple[str, ...], tuple[str, ...]] = {}  # plays recur: each is sorted once
 
-def _canonical(cards: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted_cards(cards))
+
+def canonical(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` in display order (``cards.sorted_cards``), remembered: plays recur."""
+    out = _CANONICAL.get(cards)
+    if out is None:
+        out = tuple(sorted_cards(cards))
+        if len(_CANONICAL) < 100_000:
+            _CANONICAL[cards] = out
+    return out
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Declare(Action):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(tuple(self.cards)))
+        object.__setattr__(self, "cards", canonical(tuple(self.cards)))
 
     def __str__(self) -> str:
         return "declare " + " ".join(self.cards)
@@ -77,7 +85,7 @@ class Bury(Action):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(tuple(self.cards)))
+        object.__setattr__(self, "cards", canonical(tuple(self.cards)))
 
     def __str__(self) -> str:
         return "bury " + " ".join(self.cards)
@@ -118,10 +126,17 @@ class Play(Action):
     cards: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _canonical(tuple(self.cards)))
+        object.__setattr__(self, "cards", canonical(tuple(self.cards)))
 
     def __str__(self) -> str:
         return "play " + " ".join(self.cards)
+
+
+def play_of(cards: tuple[str, ...]) -> Play:
+    """``Play(cards)`` without the dataclass's checks, for the plays the engine lists itself."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "cards", canonical(cards))
+    return play
 
 
 _BARE: dict[str, Action] = {"draw": Draw(), "redeal": Redeal(), "pickup": PickUp(), "pass": Pass()}

@@ -1,24 +1,43 @@
-"""``python -m engine bench``: speed of every registered game, and of RLCard's Dou Dizhu if installed.
+"""``python -m engine bench``: speed of every game beside RLCard's raw Dou Dizhu engine, in one run.
 
-The one module of the engine that reads a clock (``time.perf_counter``), to measure; no rule uses it
-and no game module imports it. Figures are for one process on one core. A *decision* is an action a
-player chooses (plays, declarations, bids, burials); draws are not decisions.
+The one module of the engine that reads a clock, to measure; no rule uses it and no game module
+imports it. Every figure is for this one process on one core, per second of its CPU time
+(``time.process_time``), so that other work on the machine slows the figures less than it would
+slow wall-clock ones; the wall-clock rate is printed beside, and the load average at the start
+and the end. Compare figures only within one run.
+
+* A *decision* is an action a player chooses (plays, declarations, bids, burials, calls,
+  claims); an *action* is any step of the record, draws included.
+* Each game is played by its ``random`` bots through ``engine.match.play_deal`` (the public
+  ``apply``, which validates every action), from a seeded generator.
+* RLCard's Dou Dizhu (``pip install rlcard``, optional) is driven the same way, engine only:
+  ``env.game.init_game()``, then a seeded ``random.Random`` picks among the legal actions the
+  game lists at every step (``env.game.state["actions"]``; the game has no other legal-action
+  call) and ``env.game.step(action)`` until ``env.game.is_over()``: no observation encoding, no
+  agent. ``ratio_to_rlcard`` is a game's decisions/s over RLCard's in the same run.
+* ``copy_us``: one ``state.copy()``; ``frame_us``: what a table renders per seat, ``view(seat)``
+  plus the seat's legal hints (``islice(legal_actions(seat), HINTS + 1)`` in notation), per seat;
+  both the median over positions every few steps of random deals.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
+from itertools import islice
 from typing import Any, TextIO
 
+from engine.game import DealState
 from engine.match import play_deal
 from engine.registry import game_names, get_game
 
 # Games also measured at table sizes other than their default (Zhao Pengyou: 6, 9 and 12 players).
 MORE_SEATS: dict[str, tuple[int, ...]] = {"zhaopengyou": (9, 12)}
+HINTS = 100  # legal actions a table lists per view (tables.services.views.MAX_HINTS)
 
 
 def bench_game(
@@ -29,55 +48,117 @@ def bench_game(
     rules = game.rules_from_json({})
     seats = seats or game.default_seats
     rng = random.Random(seed)
-    decisions = 0
-    elapsed = 0.0
+    decisions = actions = 0
+    cpu = wall = 0.0
     for _ in range(deals):
         deck = game.shuffled_deck(rules, seats, rng)
         bots = [game.bot(kind, random.Random(rng.getrandbits(64))) for _ in range(seats)]
         state = game.start(rules, seats, deck, None)
-        began = time.perf_counter()
-        actions = play_deal(state, bots)
-        elapsed += time.perf_counter() - began
-        decisions += sum(1 for _, text in actions if text != "draw")
+        began, began_cpu = time.perf_counter(), time.process_time()
+        steps = play_deal(state, bots)
+        cpu += time.process_time() - began_cpu
+        wall += time.perf_counter() - began
+        actions += len(steps)
+        decisions += sum(1 for _, text in steps if text != "draw")
     return {
         "game": name,
         "players": seats,
         "bots": kind,
         "deals": deals,
         "decisions": decisions,
-        "decisions_per_s": round(decisions / elapsed),
-        "deals_per_s": round(deals / elapsed, 1),
+        "actions": actions,
+        **_rates(decisions, actions, deals, cpu, wall),
+    }
+
+
+def _rates(decisions: int, actions: int, deals: int, cpu: float, wall: float) -> dict[str, Any]:
+    cpu, wall = max(cpu, 1e-9), max(wall, 1e-9)
+    return {
+        "decisions_per_s": round(decisions / cpu),
+        "actions_per_s": round(actions / cpu),
+        "deals_per_s": round(deals / cpu, 1),
+        "wall_decisions_per_s": round(decisions / wall),
     }
 
 
 def bench_rlcard(games: int, seed: int) -> dict[str, Any] | None:
-    """RLCard's Dou Dizhu with random agents, counted the same way; ``None`` without rlcard."""
+    """RLCard's Dou Dizhu rules engine with random legal actions; ``None`` without rlcard."""
     try:
         import rlcard
-        from rlcard.agents import RandomAgent
     except ImportError:
         return None
     env = rlcard.make("doudizhu", config={"seed": seed})
-    counter = [0]
-
-    class Counting(RandomAgent):  # type: ignore[misc]
-        def eval_step(self, state: Any) -> Any:
-            counter[0] += 1
-            return super().eval_step(state)
-
-    env.set_agents([Counting(num_actions=env.num_actions) for _ in range(env.num_players)])
-    began = time.perf_counter()
+    engine, rng = env.game, random.Random(seed)
+    decisions = 0
+    began, began_cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
-        env.run(is_training=False)
-    elapsed = time.perf_counter() - began
+        engine.init_game()
+        while not engine.is_over():
+            engine.step(rng.choice(engine.state["actions"]))
+            decisions += 1
+    cpu, wall = time.process_time() - began_cpu, time.perf_counter() - began
     return {
-        "game": "rlcard doudizhu",
+        "game": "rlcard doudizhu (engine)",
+        "players": 3,
         "bots": "random",
         "deals": games,
-        "decisions": counter[0],
-        "decisions_per_s": round(counter[0] / elapsed),
-        "deals_per_s": round(games / elapsed, 1),
+        "decisions": decisions,
+        "actions": decisions,
+        **_rates(decisions, decisions, games, cpu, wall),
     }
+
+
+def positions(name: str, seats: int, seed: int, every: int = 5, deals: int = 4) -> list[DealState]:
+    """Copies of every ``every``-th state of ``deals`` random deals (every phase is met)."""
+    game = get_game(name)
+    rules = game.rules_from_json({})
+    rng = random.Random(seed)
+    out: list[DealState] = []
+    for _ in range(deals):
+        state = game.start(rules, seats, game.shuffled_deck(rules, seats, rng), None)
+        bots = [game.bot("random", random.Random(rng.getrandbits(64))) for _ in range(seats)]
+        step = 0
+        while not state.is_over():
+            if step % every == 0:
+                out.append(_replayed(game, rules, seats, state))
+            must = state.must_move()
+            seat = min(must)
+            state.apply(seat, bots[seat].choose(state, seat))
+            step += 1
+    return out
+
+
+def _replayed(game: Any, rules: Any, seats: int, state: DealState) -> DealState:
+    copy = getattr(state, "copy", None)
+    if copy is not None:
+        return copy()  # type: ignore[no-any-return]
+    import copy as copying  # an engine without copy(): measure on a deep copy all the same
+
+    return copying.deepcopy(state)
+
+
+def _median_us(samples: list[float]) -> float:
+    return round(statistics.median(samples) * 1e6, 1) if samples else 0.0
+
+
+def state_costs(name: str, seats: int, seed: int, deals: int = 4) -> dict[str, Any]:
+    """Median microseconds of one ``copy()`` and of one seat's frame (view + legal hints)."""
+    states = positions(name, seats, seed, deals=deals)
+    copies: list[float] = []
+    frames: list[float] = []
+    for state in states:
+        if hasattr(state, "copy"):
+            began = time.process_time()
+            for _ in range(20):
+                state.copy()
+            copies.append((time.process_time() - began) / 20)
+        began = time.process_time()
+        for seat in range(seats):
+            state.view(seat)
+            if seat in state.to_move():
+                [str(a) for a in islice(state.legal_actions(seat), HINTS + 1)]
+        frames.append((time.process_time() - began) / seats)
+    return {"positions": len(states), "copy_us": _median_us(copies) or None, "frame_us": _median_us(frames)}
 
 
 def _mid_deal(rng: random.Random, leading: bool) -> Any:
@@ -119,19 +200,36 @@ def check_timing(seed: int, leading: bool, repeats: int = 2000) -> dict[str, Any
     return {"position": f"{where}, checking {action}", "median_us": round(statistics.median(times) / 1000, 1)}
 
 
-def bench(args: argparse.Namespace, out: TextIO) -> int:
-    """Print one JSON line per figure."""
+def tables() -> list[tuple[str, int]]:
+    """Every game at its default table size, and the other sizes of ``MORE_SEATS``."""
+    out = []
     for name in game_names():
-        out.write(json.dumps(bench_game(name, args.deals, args.seed)) + "\n")
+        game = get_game(name)
+        out += [(name, seats) for seats in (game.default_seats, *MORE_SEATS.get(name, ()))]
+    return out
+
+
+def bench(args: argparse.Namespace, out: TextIO) -> int:
+    """Print one JSON line per figure: load, RLCard, every game with its ratio, state costs, checks."""
+
+    def emit(line: dict[str, Any]) -> None:
+        out.write(json.dumps(line) + "\n")
         out.flush()
-        for seats in MORE_SEATS.get(name, ()):
-            out.write(json.dumps(bench_game(name, args.deals, args.seed, seats=seats)) + "\n")
-            out.flush()
-    rl = bench_rlcard(args.deals * 5, args.seed)
-    out.write(json.dumps(rl or {"game": "rlcard doudizhu", "skipped": "rlcard is not installed"}) + "\n")
+
+    emit({"load_average": list(os.getloadavg()), "at": "start", "cpus": os.cpu_count()})
+    rl = bench_rlcard(args.deals, args.seed)
+    emit(rl or {"game": "rlcard doudizhu (engine)", "skipped": "rlcard is not installed"})
+    for name, seats in tables():
+        line = bench_game(name, args.deals, args.seed, seats=seats)
+        if rl:
+            line["ratio_to_rlcard"] = round(line["decisions_per_s"] / rl["decisions_per_s"], 2)
+        emit(line)
+    for name, seats in tables():
+        emit({"game": name, "players": seats, **state_costs(name, seats, args.seed, min(4, args.deals))})
     for leading in (False, True):
-        out.write(json.dumps({"check": check_timing(args.seed, leading)}) + "\n")
+        emit({"check": check_timing(args.seed, leading)})
     from engine.sisepai.bench import bench as sisepai_bench
 
-    out.write(json.dumps({"game": "sisepai", "win_check": sisepai_bench()}) + "\n")
+    emit({"game": "sisepai", "win_check": sisepai_bench()})
+    emit({"load_average": list(os.getloadavg()), "at": "end"})
     return 0

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal
+from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal, play_of
 from engine.cards import CARD_POINTS, SUITS
 from engine.game import Action, Bot, DealState
 from engine.trickdeal import TrickDeal
-from engine.tricks import trick_winner, unit_is_safe
+from engine.tricks import Safety, trick_winner
 from engine.trump import TrumpContext
 from engine.units import decompose
 
+DRAW = Draw()  # actions are values: one draw serves every seat
 SAMPLE = 200  # at most this many candidate plays are looked at per decision
 
 
@@ -34,7 +35,9 @@ class RandomBot(Bot):
             cards = list(deal.hands[seat].elements())
             return Bury(tuple(self.rng.sample(cards, deal.setup.kitty_size)))
         if deal.phase == "draw" and self.rng.random() > 0.1:
-            return Draw()
+            return DRAW
+        if deal.phase == "play":  # the same choice as among sample_actions, making one action only
+            return play_of(self.rng.choice(deal.sample_plays(seat, SAMPLE)))
         return self.rng.choice(deal.sample_actions(seat, SAMPLE))
 
     def offer(self, state: DealState, seat: int) -> Action | None:
@@ -115,12 +118,12 @@ class HeuristicBot(Bot):
 
     def _lead(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
         trump = deal.trump
-        unknown = deal.unknown_to(seat)
+        safety = Safety(deal.unknown_to(seat), trump)  # tricks.unit_is_safe, one threshold per shape
 
         def safe(play: tuple[str, ...]) -> bool:
             counts = Counter(play)
             suit = trump.eff[play[0]]
-            return all(unit_is_safe(u, suit, unknown, trump) for u in decompose(counts, trump))
+            return all(safety.safe(u, suit) for u in decompose(counts, trump))
 
         def value(play: tuple[str, ...]) -> tuple[int, int, int]:
             is_trump = trump.is_trump(play[0])

@@ -71,6 +71,15 @@ def counter(cards: Iterable[str]) -> Counter[str]:
     return Counter(cards)
 
 
+def tally(cards: tuple[str, ...]) -> Counter[str]:
+    """``Counter(cards)`` for a short tuple, counted with the dict's own methods (no ``update``)."""
+    out: Counter[str] = Counter.__new__(Counter)
+    get = out.get
+    for card in cards:
+        out[card] = get(card, 0) + 1
+    return out
+
+
 def _display_key(card: str) -> tuple[int, int]:
     if card in JOKERS:
         return (len(SUITS), -JOKERS.index(card))

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import points
+from engine.dealfacts import THROW_PENALTY
 from engine.errors import BadResult
 from engine.game import Rules
-from engine.trickdeal import THROW_PENALTY
 
 HOOKS = ("trump", "side")  # the J that took the last trick for the defenders (鉤到底)
 

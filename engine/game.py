@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -81,6 +82,61 @@ class DealState(ABC):
     def must_move(self) -> frozenset[int]:
         """Seats the deal waits for; ``to_move() - must_move()`` may act but need not (a declaration)."""
         return self.to_move()
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Perform ``action`` by ``seat`` without validating it: only for an action that this very
+        state's ``legal_actions(seat)`` (or ``sample_actions``) has just produced, in a search's
+        playouts on copies. Anything from outside (tables, records, players) goes through ``apply``."""
+        self.apply(seat, action)
+
+    @abstractmethod
+    def copy(self) -> DealState:
+        """An independent copy: applying actions to one never changes the other (for search)."""
+
+    @abstractmethod
+    def replace_hidden(self, zones: Mapping[str, Sequence[str]]) -> DealState:
+        """A copy in which each named zone (as ``zones()`` names it) holds the given cards instead.
+
+        Only zones that can hold hidden cards may be named (hands, the stock in draw order, the
+        kitty); each keeps its size (sizes are public) and the named zones together keep their
+        multiset of cards, else ``ValueError``. Everything else is unchanged.
+        """
+
+
+def check_replacement(
+    current: Mapping[str, Sequence[str]],
+    zones: Mapping[str, Sequence[str]],
+    replaceable: Callable[[str], bool],
+) -> None:
+    """``ValueError`` unless ``zones`` only names replaceable zones, each keeping its size, and
+    the named zones together hold the same multiset of cards as they do now."""
+    before: Counter[str] = Counter()
+    after: Counter[str] = Counter()
+    for name, cards in zones.items():
+        if name not in current or not replaceable(name):
+            raise ValueError(f"{name!r} is not a zone whose cards can be replaced")
+        if len(cards) != len(current[name]):
+            raise ValueError(f"{name} holds {len(current[name])} cards, not {len(cards)}")
+        before.update(current[name])
+        after.update(cards)
+    if before != after:
+        raise ValueError(f"the zones would gain {dict(after - before)} and lose {dict(before - after)}")
+
+
+def copied(counts: Counter[str]) -> Counter[str]:
+    """A copy of a Counter, made as a plain dict copy (``Counter.copy`` goes through ``update``)."""
+    new: Counter[str] = Counter.__new__(Counter)
+    dict.update(new, counts)
+    return new
+
+
+def refilled(hand: Counter[str], cards: Sequence[str]) -> Counter[str]:
+    """A hand holding ``cards``: the codes it holds already keep their place (legal actions are
+    enumerated in the hand's order, so the same cards give the same actions in the same order)."""
+    counts = Counter(cards)
+    out = Counter({card: counts[card] for card in hand if card in counts})
+    out.update(counts - out)
+    return out
 
 
 class Bot(ABC):

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from engine.actions import Bid, NameTrump, Pass
 from engine.cards import make_deck, points
+from engine.dealfacts import THROW_PENALTY, Setup
 from engine.errors import BadResult, IllegalAction, NotYourTurn
 from engine.family import FamilyGame
 from engine.figures import (
@@ -28,7 +30,7 @@ from engine.figures import (
 )
 from engine.game import JSON, Action, DealState, Rules
 from engine.registry import register
-from engine.trickdeal import THROW_PENALTY, Setup, TrickDeal
+from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
 
 PERMANENT = ("7", "2")
@@ -101,6 +103,12 @@ class SandahaDeal(TrickDeal):
     ) -> None:
         super().__init__(rules, setup, deck, situation)
         self.bids: list[tuple[int, int | None]] = []
+
+    def copy(self) -> Self:
+        """An independent copy, bids included."""
+        new = super().copy()
+        new.bids = list(self.bids)
+        return new
 
     def after_draw(self) -> None:
         """The draw is over: bidding starts with the first drawer."""

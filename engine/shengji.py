@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from engine.actions import Declare
 from engine.cards import make_deck, points
+from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.errors import BadResult
 from engine.figures import HOOKS, Figures, most_defender_points, most_throw_penalties
 from engine.game import JSON, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
-from engine.trickdeal import THROW_PENALTY, Setup, is_rank_card
 from engine.trump import TrumpContext
 
 
@@ -79,7 +79,15 @@ class ShengjiDeal(PartnershipDeal):
         """Seed 000: any rank card held may be shown while nobody has declared."""
         if self.declaration is not None or self.phase not in ("draw", "kitty"):
             return []
-        return [Declare((c,)) for c in sorted(self.hands[seat]) if is_rank_card(c, self.setup.rank)]
+        hand = self.hands[seat]
+        return [Declare((c,)) for c in rank_cards(self.setup.rank) if c in hand]
+
+    def may_declare(self, seat: int) -> bool:
+        """Whether ``declarations(seat)`` offers a card, without listing them."""
+        if self.declaration is not None or self.phase not in ("draw", "kitty"):
+            return False
+        hand = self.hands[seat]
+        return any(c in hand for c in rank_cards(self.setup.rank))
 
     def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
         """Why ``seat`` may not show ``cards``."""

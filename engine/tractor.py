@@ -7,17 +7,20 @@ card (亮主) < a pair of identical rank cards (反主, or 自保 by the first d
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, make_deck, points
+from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.game import JSON, Action, DealState, Rules
 from engine.levels import next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
-from engine.trickdeal import THROW_PENALTY, Setup, is_rank_card
 from engine.trump import TrumpContext
 
 
@@ -44,6 +47,12 @@ def strength(cards: Sequence[str], rank: str | None) -> int:
         if is_rank_card(cards[0], rank):
             return 2
     return 0
+
+
+@cache
+def declarable(rank: str | None) -> tuple[str, ...]:
+    """The cards a declaration can show at ``rank`` (its four and the jokers), in code order."""
+    return tuple(sorted((*rank_cards(rank), *JOKERS)))
 
 
 def tractor_outcome(defenders: int) -> tuple[bool, int]:
@@ -79,7 +88,11 @@ class TractorDeal(PartnershipDeal):
             return []
         hand, rank, floor = self.hands[seat], self.setup.rank, self.current_strength()
         out: list[Declare] = []
-        for card in sorted(hand):
+        if floor >= 4:
+            return out  # nothing overrides BJ BJ
+        for card in declarable(rank):
+            if card not in hand:
+                continue
             if card in JOKERS:
                 if hand[card] >= 2 and 3 + JOKERS.index(card) > floor:
                     out.append(Declare((card, card)))
@@ -89,6 +102,50 @@ class TractorDeal(PartnershipDeal):
                 if hand[card] >= 2 and floor < 2:
                     out.append(Declare((card, card)))
         return out
+
+    def may_declare(self, seat: int) -> bool:
+        """Whether ``declarations(seat)`` offers something, without listing it: a rank card while
+        nobody declared, a rank pair below a pair, a joker pair stronger than the standing one."""
+        if self.phase not in ("draw", "kitty"):
+            return False
+        return self._may_declare(self.hands[seat], self.current_strength(), rank_cards(self.setup.rank))
+
+    def declarers(self) -> list[int]:
+        """The seats that ``may_declare``. Asked at every draw: the answer is kept with the draw
+        position, the standing declaration and the hands it was read from, and a draw updates
+        the drawer's entry only (the other hands did not change)."""
+        if self.phase not in ("draw", "kitty"):
+            return []
+        kept: Any = self.__dict__.get("_declarers")
+        if not self._still(kept, self.pos):
+            floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
+            flags = [self._may_declare(hand, floor, ranks) for hand in self.hands]
+            kept = self._declarers = (self.pos, self.declaration, list(self.hands), flags)
+        return [seat for seat, flag in enumerate(kept[3]) if flag]
+
+    def _still(self, kept: Any, pos: int) -> bool:
+        """True if ``kept`` was read at ``pos`` from the same declaration and the same hands."""
+        return kept is not None and kept[0] == pos and kept[1] is self.declaration and kept[2] == self.hands
+
+    def _draw(self, seat: int) -> None:
+        kept: Any = self.__dict__.get("_declarers")
+        super()._draw(seat)
+        if self._still(kept, self.pos - 1):
+            flags = list(kept[3])
+            flags[seat] = self._may_declare(
+                self.hands[seat], self.current_strength(), rank_cards(self.setup.rank)
+            )
+            self._declarers = (self.pos, self.declaration, list(self.hands), flags)
+
+    @staticmethod
+    def _may_declare(hand: Counter[str], floor: int, ranks: tuple[str, ...]) -> bool:
+        held = hand.get
+        if floor < 2:
+            for card in ranks:
+                n = held(card, 0)
+                if n and (floor < 1 or n >= 2):
+                    return True
+        return (floor < 3 and held("LJ", 0) >= 2) or (floor < 4 and held("BJ", 0) >= 2)
 
     def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
         """Why ``seat`` may not show ``cards`` now."""

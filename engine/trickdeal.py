@@ -10,20 +10,30 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, Self
 
-from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal
-from engine.cards import CARD_POINTS, JOKERS, sorted_cards
+from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical, play_of
+from engine.cards import CARD_POINTS, sorted_cards, tally
+from engine.dealfacts import FailedThrow
+from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
-from engine.game import JSON, Action, DealState, Rules
-from engine.plays import legal_follows, legal_leads
-from engine.tricks import Lead, follow_error, forced_unit, lead_error, read_lead, trick_winner
+from engine.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
+from engine.plays import leads_with, legal_follows
+from engine.tricks import (
+    HiddenSafety,
+    Lead,
+    follow_error,
+    forced_unit,
+    holds,
+    lead_error,
+    read_lead,
+    trick_winner,
+)
 from engine.trump import TrumpContext
 from engine.units import decompose
 
-THROW_PENALTY = 10  # points a failed throw costs its side with the penalty option (RULINGS 2)
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))  # must_move's answers, made once
 
 PHASE_OF: dict[type[Action], tuple[str, ...]] = {
     Draw: ("draw",),
@@ -34,50 +44,6 @@ PHASE_OF: dict[type[Action], tuple[str, ...]] = {
     NameTrump: ("name",),
     Play: ("play",),
 }
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The fixed facts of one deal, derived by the game from its rules and the situation."""
-
-    seats: int
-    hand_size: int
-    kitty_size: int
-    first_drawer: int
-    dealer: int | None
-    rank: str | None
-    levels: tuple[str, ...] = ()
-    permanent: tuple[str, ...] = ()
-    sequences: bool = False
-    quads: bool = False
-    pointless_redeal: bool = True
-    tractor_follow: bool = False
-    kitty_per_card: bool = False
-    real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
-    throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
-
-
-@dataclass(frozen=True)
-class FailedThrow:
-    """A throw that another seat's real hand could beat (RULINGS 2's option); all of it is public.
-
-    ``attempted`` is what the leader showed, ``forced`` the smallest beatable unit it had to play.
-    Which seat could beat it is never kept, so no view can tell.
-    """
-
-    seat: int
-    trick: int
-    attempted: tuple[str, ...]
-    forced: tuple[str, ...]
-
-    def to_json(self) -> dict[str, JSON]:
-        """The failed throw as views and results show it."""
-        return {
-            "seat": self.seat,
-            "trick": self.trick,
-            "attempted": list(self.attempted),
-            "forced": list(self.forced),
-        }
 
 
 class TrickDeal(DealState):
@@ -120,6 +86,14 @@ class TrickDeal(DealState):
     def declarations(self, seat: int) -> list[Declare]:
         """Declarations ``seat`` may make now (none by default)."""
         return []
+
+    def may_declare(self, seat: int) -> bool:
+        """True if ``declarations(seat)`` would offer something (games answer it without the list)."""
+        return bool(self.declarations(seat))
+
+    def declarers(self) -> list[int]:
+        """The seats that ``may_declare``."""
+        return [seat for seat in range(self.setup.seats) if self.may_declare(seat)]
 
     def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
         """Why ``seat`` may not declare ``cards`` now, or ``None``."""
@@ -166,15 +140,16 @@ class TrickDeal(DealState):
 
     def must_move(self) -> frozenset[int]:
         """Seats the deal waits for (not counting optional declarations and redeals)."""
-        if self.phase == "draw":
-            return frozenset((self.drawer,))
-        if self.phase == "kitty":
-            return frozenset((self.dealer_to_be(),))
-        if self.phase in ("bury", "name"):
+        phase = self.phase
+        if phase == "play":
+            return ONE_SEAT[(self.leader + len(self.trick)) % self.setup.seats]
+        if phase == "draw":
+            return ONE_SEAT[self.drawer]
+        if phase == "kitty":
+            return ONE_SEAT[self.dealer_to_be()]
+        if phase in ("bury", "name"):
             assert self.dealer is not None
-            return frozenset((self.dealer,))
-        if self.phase == "play":
-            return frozenset(((self.leader + len(self.trick)) % self.setup.seats,))
+            return ONE_SEAT[self.dealer]
         return self.bid_movers()
 
     def bid_movers(self) -> frozenset[int]:
@@ -183,9 +158,15 @@ class TrickDeal(DealState):
 
     def to_move(self) -> frozenset[int]:
         """Seats that may act: the one the deal waits for plus optional declarers and redealers."""
+        if self.phase not in ("draw", "kitty", "bid"):
+            return self.must_move()
+        if self.phase == "draw":
+            declarers = self.declarers()
+            must = self.must_move()
+            return must if not declarers else must.union(declarers)
         movers = set(self.must_move())
         if self.phase in ("draw", "kitty"):
-            movers.update(s for s in range(self.setup.seats) if self.declarations(s))
+            movers.update(self.declarers())
         if self.phase in ("kitty", "bid"):
             movers.update(s for s in range(self.setup.seats) if self.pointless(s))
         return frozenset(movers)
@@ -210,7 +191,7 @@ class TrickDeal(DealState):
             return
         if self.phase == "play":
             for cards in self.legal_plays(seat):
-                yield Play(cards)
+                yield play_of(cards)
             return
         yield from self.phase_actions(seat)
 
@@ -239,18 +220,24 @@ class TrickDeal(DealState):
         """Every legal play of ``seat`` (who must be the player to move)."""
         hand = self.hands[seat]
         if self.lead is None:
-            yield from legal_leads(
-                hand, self.unknown_to(seat), self.trump, self.setup.quads, self.setup.real_hand_throws
-            )
-        else:
-            yield from legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
+            safety = HiddenSafety(self.deck_counts, self.played, hand, self.trump)
+            return leads_with(hand, safety, self.trump, self.setup.quads, self.setup.real_hand_throws)
+        return legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
 
     def unknown_to(self, seat: int) -> Counter[str]:
         """Cards ``seat`` cannot place: neither played nor in its hand (RULINGS 2)."""
-        return self.deck_counts - self.played - self.hands[seat]
+        played, hand = self.played, self.hands[seat]
+        return Counter(
+            {c: k for c, n in self.deck_counts.items() if (k := n - played.get(c, 0) - hand.get(c, 0)) > 0}
+        )
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the typed error that makes ``action`` illegal for ``seat``; return if legal."""
+        if type(action) is Draw and self.phase == "draw" and seat == self.drawer:
+            return  # the drawer's draw, the most frequent action, is always legal
+        if type(action) is Play and self.phase == "play" and 0 <= seat < self.setup.seats:
+            self._checked_play(seat, action)  # the other frequent one
+            return
         phases = PHASE_OF.get(type(action))
         if phases is None or self.phase not in phases:
             phases = self.other_phases(action)
@@ -261,6 +248,18 @@ class TrickDeal(DealState):
         reason = self.error(seat, action)
         if reason is not None:
             raise reason
+
+    def _checked_play(self, seat: int, action: Play) -> Counter[str]:
+        """The cards of a play in the play phase by an existing seat, once ``check`` would accept
+        it (the checks ``error`` makes, in its order), else its error."""
+        mover = (self.leader + len(self.trick)) % self.setup.seats
+        if seat != mover:
+            raise NotYourTurn(f"it is seat {mover}'s turn to play")
+        counts = tally(action.cards)
+        why = self.play_error(seat, counts)
+        if why is not None:
+            raise IllegalAction(why)
+        return counts
 
     def other_phases(self, action: Action) -> tuple[str, ...]:
         """Phases of game-specific actions (bids)."""
@@ -305,7 +304,12 @@ class TrickDeal(DealState):
         """Why ``seat`` may not play ``cards`` now, or ``None``."""
         hand = self.hands[seat]
         if self.lead is None:
-            unknown = self.unknown_to(seat)
+            # What the leader cannot see only matters for a throw judged from its knowledge.
+            unknown: Counter[str] = Counter()
+            if cards and not self.setup.real_hand_throws and holds(hand, cards):
+                lead = read_lead(cards, self.trump, self.setup.quads)
+                if lead is not None and not lead.is_quad and len(lead.shape) > 1:
+                    unknown = self.unknown_to(seat)
             return lead_error(cards, hand, unknown, self.trump, self.setup.quads, self.setup.real_hand_throws)
         return follow_error(cards, hand, self.lead, self.trump, self.setup.tractor_follow)
 
@@ -313,7 +317,17 @@ class TrickDeal(DealState):
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate then perform ``action``; on error nothing changes."""
+        if type(action) is Play and self.phase == "play" and 0 <= seat < self.setup.seats:
+            self._play_counts(seat, self._checked_play(seat, action))
+            return
+        if type(action) is Draw and self.phase == "draw" and seat == self.drawer:
+            self._draw(seat)  # always legal (see ``check``)
+            return
         self.check(seat, action)
+        self.apply_trusted(seat, action)
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Perform ``action`` without checking it (see ``DealState.apply_trusted``)."""
         if isinstance(action, Play):
             self._play(seat, action.cards)
         elif isinstance(action, Draw):
@@ -338,7 +352,8 @@ class TrickDeal(DealState):
         raise WrongPhase(f"{action} is not possible here")
 
     def _draw(self, seat: int) -> None:
-        self.hands[seat][self.deck[self.pos]] += 1
+        hand, card = self.hands[seat], self.deck[self.pos]
+        hand[card] = hand.get(card, 0) + 1
         self.pos += 1
         self.drawer = (seat + 1) % self.setup.seats
         if self.pos == self.dealt:
@@ -379,7 +394,9 @@ class TrickDeal(DealState):
         self.leader = self.dealer
 
     def _play(self, seat: int, cards: tuple[str, ...]) -> None:
-        counts = Counter(cards)
+        self._play_counts(seat, tally(cards))
+
+    def _play_counts(self, seat: int, counts: Counter[str]) -> None:
         if not self.trick and self.setup.real_hand_throws:
             counts = self._judge_throw(seat, counts)
         self.place(seat, counts)
@@ -387,8 +404,12 @@ class TrickDeal(DealState):
     def place(self, seat: int, counts: Counter[str]) -> None:
         """Move the cards ``seat`` really plays from its hand to the trick; a full trick closes."""
         hand = self.hands[seat]
-        hand.subtract(counts)
-        self.hands[seat] = +hand
+        for card, n in counts.items():  # in place, dropping cards no longer held (as ``+hand`` did)
+            left = hand.get(card, 0) - n
+            if left > 0:
+                hand[card] = left
+            else:
+                hand.pop(card, None)
         if not self.trick:
             self.lead = read_lead(counts, self.trump, self.setup.quads)
         self.trick.append((seat, counts))
@@ -425,10 +446,12 @@ class TrickDeal(DealState):
     def _close_trick(self) -> None:
         plays = [c for _, c in self.trick]
         winner = self.trick[trick_winner(plays, self.trump, self.setup.quads)][0]
+        won, played = self.won[winner], self.played
         for _, counts in self.trick:
-            self.won[winner].update(counts)
-            self.played.update(counts)
-        self.last_trick = [(s, tuple(sorted_cards(c.elements()))) for s, c in self.trick]
+            for card, n in counts.items():
+                won[card] = won.get(card, 0) + n
+                played[card] = played.get(card, 0) + n
+        self.last_trick = [(s, canonical(tuple(c.elements()))) for s, c in self.trick]
         self.trick = []
         self.lead = None
         self.leader = winner
@@ -525,11 +548,49 @@ class TrickDeal(DealState):
         view.update(self.extra_view(seat))
         return view
 
+    # -- copies for search ---------------------------------------------------------------------
+
+    def copy(self) -> Self:
+        """An independent copy; the rules, setup, deck, trump and other immutable values are shared,
+        the hands, piles, trick and counters copied."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [copied(hand) for hand in self.hands]
+        new.won = [copied(pile) for pile in self.won]
+        new.played = copied(self.played)
+        new.kitty = list(self.kitty)
+        new.turned = list(self.turned)
+        new.trick = list(self.trick)  # the trick's Counters are never changed once placed
+        new.last_trick = list(self.last_trick)
+        new.failed_throws = list(self.failed_throws)
+        new.outcome = None if self.outcome is None else dict(self.outcome)
+        return new
+
+    def replace_hidden(self, zones: Mapping[str, Sequence[str]]) -> Self:
+        """A copy with the named hands, stock (in draw order) or kitty holding other cards."""
+        check_replacement(
+            self.zones(), zones, lambda name: name.startswith("hand:") or name in ("stock", "kitty")
+        )
+        new = self.copy()
+        for name, cards in zones.items():
+            if name == "stock":
+                new.deck = self.deck[: self.pos] + tuple(cards) + new.deck[self.dealt :]
+            elif name == "kitty":
+                new.kitty = list(cards)
+                if not self.buried and self.kitty:  # not taken up yet: still the deck's tail
+                    new.deck = new.deck[: self.dealt] + tuple(cards)
+            else:
+                seat = int(name[5:])
+                new.hands[seat] = refilled(self.hands[seat], cards)
+        return new
+
     def sample_actions(self, seat: int, limit: int) -> list[Action]:
-        """At most ``limit`` legal actions of ``seat`` (for bots on huge follow enumerations)."""
+        """At most ``limit`` legal actions of ``seat`` (for bots on huge follow enumerations): the
+        first ``limit`` of ``legal_actions``, in its order."""
+        if self.phase == "play" and seat in self.must_move():
+            return [play_of(cards) for cards in islice(self.legal_plays(seat), limit)]
         return list(islice(self.legal_actions(seat), limit))
 
-
-def is_rank_card(card: str, rank: str | None) -> bool:
-    """True if ``card`` is a non-joker of ``rank``."""
-    return card not in JOKERS and rank is not None and card[0] == rank
+    def sample_plays(self, seat: int, limit: int) -> list[tuple[str, ...]]:
+        """The cards of ``sample_actions(seat, limit)`` in the play phase, without making actions."""
+        return list(islice(self.legal_plays(seat), limit)) if seat in self.must_move() else []

@@ -15,11 +15,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.trump import TRUMP, TrumpContext
-from engine.units import Shape, Unit, count_sets, decompose, match_shape, placements, shape_of
+from engine.units import (
+    MISSING,
+    Shape,
+    Unit,
+    count_sets,
+    decompose,
+    match_shape,
+    placements,
+    remember,
+    shape_of,
+)
 
 QUAD = ((4, 0),)  # the shape of a four-of-a-kind lead (length 0 marks it as special)
 
@@ -54,6 +64,16 @@ def quad_value(cards: Counter[str], ctx: TrumpContext) -> int | None:
 
 def read_lead(cards: Counter[str], ctx: TrumpContext, quads: bool = False) -> Lead | None:
     """The lead formed by ``cards``, or ``None`` when they are not of one suit-in-effect."""
+    key = ("lead", quads, *cards.items())
+    known = ctx.memo.get(key, MISSING)  # one look-up: another thread may clear the memo meanwhile
+    if known is not MISSING:
+        return known  # type: ignore[no-any-return]
+    lead = _read_lead(cards, ctx, quads)
+    remember(ctx, key, lead)
+    return lead
+
+
+def _read_lead(cards: Counter[str], ctx: TrumpContext, quads: bool) -> Lead | None:
     if quads:
         value = quad_value(cards, ctx)
         if value is not None:
@@ -82,6 +102,86 @@ def unit_is_safe(unit: Unit, suit: str, unknown: Counter[str], ctx: TrumpContext
     return all(ctx.order[p[-1]] <= unit.top for p in placements(pool, unit.size, unit.length, ctx))
 
 
+class Safety:
+    """Whether a unit of a lead is safe (RULINGS 2): no stronger unit of its shape can be made from
+    the cards the leader cannot see. Answers ``tricks.unit_is_safe`` with one threshold per suit and
+    shape, computed once per position."""
+
+    def __init__(self, unknown: Mapping[str, int], ctx: TrumpContext) -> None:
+        self.ctx = ctx
+        self.unknown = unknown
+        self.by_suit: dict[str, dict[str, int]] | None = None
+        self.limits: dict[tuple[str, int, int], int] = {}
+
+    def unknown_in(self, suit: str) -> dict[str, int]:
+        """The unknown cards of ``suit``."""
+        if self.by_suit is None:
+            self.by_suit = {}
+            for card, n in self.unknown.items():
+                if n > 0:
+                    self.by_suit.setdefault(self.ctx.eff[card], {})[card] = n
+        return self.by_suit.get(suit, {})
+
+    def safe(self, unit: Unit, suit: str) -> bool:
+        """True if no unknown cards of ``suit`` make a stronger unit of ``unit``'s shape."""
+        return unit.top >= self.limit(suit, unit.size, unit.length)
+
+    def limit(self, suit: str, size: int, length: int) -> int:
+        """The top a unit of this shape needs to be safe."""
+        key = (suit, size, length)
+        limit = self.limits.get(key)
+        if limit is None:
+            limit = self.limits[key] = self._limit(*key)
+        return limit
+
+    def _limit(self, suit: str, size: int, length: int) -> int:
+        """The top of the strongest unknown unit of this shape (-1: none)."""
+        order = self.ctx.order
+        pool = {c: n for c, n in self.unknown_in(suit).items() if n >= size}
+        if not pool:
+            return -1
+        if length == 1:
+            return max(order[c] for c in pool)
+        if not self.ctx.sequences:
+            return -1
+        return max((order[p[-1]] for p in placements(Counter(pool), size, length, self.ctx)), default=-1)
+
+
+class HiddenSafety(Safety):
+    """``Safety`` for a seat of a deal: the unknown cards of a suit are the deck's less those played
+    and those in the seat's hand, counted only for the suits a lead asks about."""
+
+    def __init__(
+        self, deck: Mapping[str, int], played: Mapping[str, int], hand: Mapping[str, int], ctx: TrumpContext
+    ) -> None:
+        super().__init__({}, ctx)
+        self.deck, self.played, self.hand = deck, played, hand
+        self.suits: dict[str, dict[str, int]] = {}
+
+    def _limit(self, suit: str, size: int, length: int) -> int:
+        """For a single or a set, the strongest card of ``suit`` unknown ``size`` times, found from
+        the top down (usually among the first few); tractors as ``Safety`` finds them."""
+        if length > 1:
+            return super()._limit(suit, size, length)
+        deck, played, hand = self.deck.get, self.played.get, self.hand.get
+        for card in self.ctx.descending[suit]:
+            if deck(card, 0) - played(card, 0) - hand(card, 0) >= size:
+                return self.ctx.order[card]
+        return -1
+
+    def unknown_in(self, suit: str) -> dict[str, int]:
+        """The cards of ``suit`` neither played nor in the hand."""
+        out = self.suits.get(suit)
+        if out is None:
+            deck, played, hand = self.deck.get, self.played.get, self.hand.get
+            out = self.suits[suit] = {}
+            for card in self.ctx.suit_cards[suit]:
+                left = deck(card, 0) - played(card, 0) - hand(card, 0)
+                if left > 0:
+                    out[card] = left
+        return out
+
+
 def lead_error(
     cards: Counter[str],
     hand: Counter[str],
@@ -96,15 +196,16 @@ def lead_error(
     """
     if not cards:
         return "a play needs at least one card"
-    if cards - hand:
+    if not holds(hand, cards):
         return "you do not hold " + " ".join(sorted((cards - hand).elements()))
     lead = read_lead(cards, ctx, quads)
     if lead is None:
         return "a lead must be of one suit (all trumps count as one suit)"
     if lead.is_quad or len(lead.shape) == 1 or attempts:
         return None
+    safety = Safety(unknown, ctx)
     for unit in decompose(cards, ctx):
-        if not unit_is_safe(unit, lead.suit, unknown, ctx):
+        if not safety.safe(unit, lead.suit):
             shown = " ".join(unit.cards)
             return f"throw not allowed: {shown} could be beaten by cards you cannot see"
     return None
@@ -136,19 +237,34 @@ def follow_error(
     n = sum(cards.values())
     if n != lead.size:
         return f"play exactly {lead.size} card{'s' if lead.size > 1 else ''}"
-    if cards - hand:
+    if not holds(hand, cards):
         return "you do not hold " + " ".join(sorted((cards - hand).elements()))
     if lead.is_quad:
         return None  # RULINGS 11: followers of a four-of-a-kind play any four cards
-    suit = lead.suit
-    held = Counter({c: k for c, k in hand.items() if ctx.eff[c] == suit})
-    played = Counter({c: k for c, k in cards.items() if ctx.eff[c] == suit})
-    if sum(played.values()) < min(sum(held.values()), n):
+    suit, eff = lead.suit, ctx.eff
+    played_n = 0
+    for card, k in cards.items():
+        if eff[card] == suit:
+            played_n += k
+    if played_n < n and played_n < sum(k for c, k in hand.items() if eff[c] == suit):
         return f"you must follow {_suit_name(suit)} with every card of it you can"
+    if lead.size == len(lead.shape):
+        return None  # singles only: nothing more to follow
+    held = Counter({c: k for c, k in hand.items() if eff[c] == suit})
+    played = Counter({c: k for c, k in cards.items() if eff[c] == suit})
     reason = _sets_error(played, held, lead.shape, suit)
     if reason is None and tractors:
         return _tractor_error(played, held, lead.shape, suit, ctx)
     return reason
+
+
+def holds(hand: Counter[str], cards: Counter[str]) -> bool:
+    """True if ``hand`` holds every card of ``cards`` (as often)."""
+    get = hand.get
+    for card, n in cards.items():  # noqa: SIM110 (a loop: no generator on the busiest path)
+        if get(card, 0) < n:
+            return False
+    return True
 
 
 def _tractor_error(
@@ -210,6 +326,21 @@ def trick_winner(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = Fal
     lead = read_lead(plays[0], ctx, quads)
     assert lead is not None
     best, best_strength = 0, (0, lead.top)
+    if lead.size == 1 and not lead.is_quad:
+        # A single led: ``play_strength`` of one card, without the shapes.
+        eff, order = ctx.eff, ctx.order
+        for i in range(1, len(plays)):
+            if len(plays[i]) != 1:
+                strength = play_strength(plays[i], lead, ctx)
+            else:
+                card = next(iter(plays[i]))
+                suit = eff[card]
+                strength = (
+                    (1 if suit != lead.suit else 0, order[card]) if suit in (lead.suit, TRUMP) else None
+                )
+            if strength is not None and strength > best_strength:
+                best, best_strength = i, strength
+        return best
     for i in range(1, len(plays)):
         strength = play_strength(plays[i], lead, ctx)
         if strength is not None and strength > best_strength:

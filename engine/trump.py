@@ -11,6 +11,8 @@ then the trump-suit rank pair, up to LJ and BJ.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 from engine.cards import ALL_CARDS, JOKERS, RANKS, SUITS
 
@@ -38,19 +40,26 @@ class TrumpContext:
     chain: dict[str, int] = field(init=False, compare=False, repr=False)
     by_chain: dict[tuple[str, int], tuple[str, ...]] = field(init=False, compare=False, repr=False)
     suit_cards: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+    descending: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+
+    memo: dict[Any, Any] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        eff, order, chain = _tables(self)
-        by_chain: dict[tuple[str, int], list[str]] = {}
-        suit_cards: dict[str, list[str]] = {}
-        for card in ALL_CARDS:
-            by_chain.setdefault((eff[card], chain[card]), []).append(card)
-            suit_cards.setdefault(eff[card], []).append(card)
-        object.__setattr__(self, "eff", eff)
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "chain", chain)
-        object.__setattr__(self, "by_chain", {k: tuple(v) for k, v in by_chain.items()})
-        object.__setattr__(self, "suit_cards", {k: tuple(v) for k, v in suit_cards.items()})
+        # Every context of the same trump shares one set of tables (read-only) and one memo of
+        # pure results (decompositions, leads, shapes), so a deal's later tricks and the next
+        # deals with the same trump find them computed.
+        key = (self.rank, self.suit, self.permanent, self.sequences, self.rank_sequences, self.notrump_ranks)
+        for name, value in zip(_SHARED, _shared_tables(*key), strict=True):
+            object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied or pickled by its arguments: the tables and the memo are rebuilt, never carried."""
+        args = (self.rank, self.suit, self.permanent, self.sequences, self.rank_sequences, self.notrump_ranks)
+        return (TrumpContext, args)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TrumpContext:
+        """Immutable: a deep copy is the context itself."""
+        return self
 
     def trump_ranks(self) -> tuple[str, ...]:
         """Ranks whose every card is trump, strongest first."""
@@ -69,6 +78,47 @@ class TrumpContext:
         if ea == eb:
             return self.order[a] > self.order[b]
         return ea == TRUMP
+
+
+_SHARED = ("eff", "order", "chain", "by_chain", "suit_cards", "descending", "memo")
+
+
+@cache
+def _shared_tables(
+    rank: str | None,
+    suit: str | None,
+    permanent: tuple[str, ...],
+    sequences: bool,
+    rank_sequences: bool,
+    notrump_ranks: bool,
+) -> tuple[Any, ...]:
+    """The tables of one trump, computed once per process."""
+    ctx = object.__new__(TrumpContext)
+    for name, value in zip(
+        ("rank", "suit", "permanent", "sequences", "rank_sequences", "notrump_ranks"),
+        (rank, suit, permanent, sequences, rank_sequences, notrump_ranks),
+        strict=True,
+    ):
+        object.__setattr__(ctx, name, value)
+    eff, order, chain = _tables(ctx)
+    by_chain: dict[tuple[str, int], list[str]] = {}
+    suit_cards: dict[str, list[str]] = {}
+    for card in ALL_CARDS:
+        by_chain.setdefault((eff[card], chain[card]), []).append(card)
+        suit_cards.setdefault(eff[card], []).append(card)
+    memo: dict[Any, Any] = {}
+    return (
+        eff,
+        order,
+        chain,
+        {k: tuple(v) for k, v in by_chain.items()},
+        {k: tuple(v) for k, v in suit_cards.items()},
+        {k: tuple(sorted(v, key=lambda c: -order[c])) for k, v in suit_cards.items()},
+        memo,
+    )
+
+
+MEMO_LIMIT = 50_000  # entries kept per trump before its memo starts again
 
 
 def _tables(ctx: TrumpContext) -> tuple[dict[str, str], dict[str, int], dict[str, int]]:

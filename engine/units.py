@@ -9,10 +9,12 @@ list of ``(size, length)`` of its units, largest first (RULINGS 4: longest tract
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
-from engine.trump import TrumpContext
+from engine.trump import MEMO_LIMIT, TrumpContext
 
 Shape = tuple[tuple[int, int], ...]
 
@@ -31,7 +33,7 @@ class Unit:
         return (self.length, self.size)
 
 
-def runs_of(counts: Counter[str], size: int, ctx: TrumpContext) -> list[list[str]]:
+def runs_of(counts: Mapping[str, int], size: int, ctx: TrumpContext) -> list[list[str]]:
     """Maximal runs (length >= 1) of consecutive chain positions holding a set of ``size``."""
     slots: dict[int, str] = {}
     for card, n in counts.items():
@@ -50,6 +52,43 @@ def runs_of(counts: Counter[str], size: int, ctx: TrumpContext) -> list[list[str
 
 def decompose(cards: Counter[str], ctx: TrumpContext) -> list[Unit]:
     """Split cards of one suit into units, largest sets and longest tractors first."""
+    # Memoised by the cards in their order (ties between equal cards follow it); units are frozen.
+    key = ("decompose", *cards.items())
+    units = ctx.memo.get(key)
+    if units is None:
+        units = _decompose(cards, ctx)
+        remember(ctx, key, units)
+    return list(units)
+
+
+def decompose_play(play: tuple[str, ...], ctx: TrumpContext) -> tuple[Unit, ...]:
+    """``decompose(Counter(play))`` for cards whose copies are side by side (a play, a unit), shared
+    with ``decompose``'s memo; the tuple is the memo's own, not to be changed."""
+    items: list[tuple[str, int]] = []
+    for card in play:
+        if items and items[-1][0] == card:
+            items[-1] = (card, items[-1][1] + 1)
+        else:
+            items.append((card, 1))
+    key = ("decompose", *items)
+    units = ctx.memo.get(key)
+    if units is None:
+        units = _decompose(Counter(dict(items)), ctx)
+        remember(ctx, key, units)
+    return units
+
+
+MISSING = object()  # what a memo look-up finds for a result not kept (``None`` is a result)
+
+
+def remember(ctx: TrumpContext, key: Any, value: Any) -> None:
+    """Keep a pure result in the trump's memo, which starts again once it is full."""
+    if len(ctx.memo) >= MEMO_LIMIT:
+        ctx.memo.clear()
+    ctx.memo[key] = value
+
+
+def _decompose(cards: Counter[str], ctx: TrumpContext) -> tuple[Unit, ...]:
     counts = Counter(cards)
     units: list[Unit] = []
     biggest = max(counts.values(), default=0)
@@ -67,7 +106,7 @@ def decompose(cards: Counter[str], ctx: TrumpContext) -> list[Unit]:
                 units.append(_unit([card], size, ctx))
                 counts[card] -= size
     units.sort(key=lambda u: (u.key(), u.top), reverse=True)
-    return units
+    return tuple(units)
 
 
 def _unit(run: list[str], size: int, ctx: TrumpContext) -> Unit:
@@ -99,10 +138,21 @@ def placements(counts: Counter[str], size: int, length: int, ctx: TrumpContext) 
 
 def match_shape(counts: Counter[str], shape: Shape, ctx: TrumpContext) -> int | None:
     """The best top of the first unit if ``counts`` can be arranged as ``shape``, else ``None``."""
-    if all(size == 1 for size, _ in shape):
+    if singles_only(shape):
         return max(ctx.order[c] for c in counts)
-    rest = Counter(counts)
-    return _match(rest, list(shape), ctx)
+    key = ("match", shape, *counts.items())
+    known = ctx.memo.get(key, MISSING)  # one look-up: another thread may clear the memo meanwhile
+    if known is not MISSING:
+        return known  # type: ignore[no-any-return]
+    top = _match(Counter(counts), list(shape), ctx)
+    remember(ctx, key, top)
+    return top
+
+
+@cache
+def singles_only(shape: Shape) -> bool:
+    """True if every unit of ``shape`` is a single."""
+    return all(size == 1 for size, _ in shape)
 
 
 def _match(counts: Counter[str], shape: list[tuple[int, int]], ctx: TrumpContext) -> int | None:

@@ -16,12 +16,13 @@ stock; once the deal is over every hand is shown (the record is public).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Self
 
 from engine.errors import IllegalAction, NotYourTurn, WrongPhase
-from engine.game import JSON, Action, DealState
+from engine.game import JSON, Action, DealState, check_replacement, copied, refilled
 from engine.sisepai.actions import Chi, Discard, Draw, Hu, Kong, MeldOwn, Pass, Pong, Redeal, Tsumo
 from engine.sisepai.claims import (
     hand_cards_used,
@@ -151,6 +152,10 @@ class SiSePaiDeal(DealState):
 
     def apply(self, seat: int, action: Action) -> None:
         self.check(seat, action)
+        self.apply_trusted(seat, action)
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Perform ``action`` without checking it (see ``DealState.apply_trusted``)."""
         if isinstance(action, Draw):
             self._draw(seat)
         elif isinstance(action, Discard):
@@ -215,6 +220,39 @@ class SiSePaiDeal(DealState):
         if self.is_over():
             return frozenset()
         return frozenset({"stock", *(f"hand:{s}" for s in range(self.seats) if s != seat)})
+
+    def copy(self) -> Self:
+        """An independent copy; rules, deck and melds (immutable) are shared, hands and piles copied."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.hands = [copied(hand) for hand in self.hands]
+        new.exposed = [list(melds) for melds in self.exposed]
+        new.discards = [list(pile) for pile in self.discards]
+        new.answers = dict(self.answers)
+        return new
+
+    def replace_hidden(self, zones: Mapping[str, Sequence[str]]) -> Self:
+        """A copy with the named hands or the stock (in draw order) holding other pieces.
+
+        Answers already given in an open window (or the redeal question) stay; ``ValueError`` if
+        one is no longer possible with the seat's new hand (a claim needs the pieces it uses).
+        """
+        check_replacement(self.zones(), zones, lambda name: name.startswith("hand:") or name == "stock")
+        new = self.copy()
+        for name, cards in zones.items():
+            if name == "stock":
+                new.deck = self.deck[: self.stock_pos] + tuple(cards)
+            else:
+                seat = int(name[5:])
+                new.hands[seat] = refilled(self.hands[seat], cards)
+        for seat, answer in new.answers.items():
+            try:
+                new._check_redeal(seat, answer) if new.phase is Phase.REDEAL else new._check_claim(
+                    seat, answer
+                )
+            except IllegalAction as exc:
+                raise ValueError(f"seat {seat} has answered {answer}, impossible now: {exc}") from None
+        return new
 
     # -- helpers for servers and bots ---------------------------------------------------------
 

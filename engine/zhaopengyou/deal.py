@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Self
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, RANKS, SUITS, points
+from engine.dealfacts import Setup, is_rank_card, rank_cards
 from engine.errors import IllegalAction
-from engine.game import JSON, Action
-from engine.trickdeal import Setup, TrickDeal, is_rank_card
+from engine.game import JSON, Action, copied
+from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
 from engine.zhaopengyou.actions import Call, ordinal
 from engine.zhaopengyou.rules import ZhaoRules, calls_for, decks_for
@@ -60,14 +62,31 @@ class ZhaoDeal(TrickDeal):
         self.copies: Counter[str] = Counter()  # copies of each card played so far
         self.discarded: dict[int, int] = {}  # friend -> points it had captured before joining
 
+    def copy(self) -> Self:
+        """An independent copy, calls and the team's bookkeeping included."""
+        new = super().copy()
+        new.calls = list(self.calls)
+        new.fulfilled = list(self.fulfilled)
+        new.team = list(self.team)
+        new.copies = copied(self.copies)
+        new.discarded = dict(self.discarded)
+        return new
+
     # -- declaring ----------------------------------------------------------------------------
 
     def declarations(self, seat: int) -> list[Declare]:
         """One card of ``seat``'s own rank, if it may declare and nobody has."""
         if self.declaration is not None or self.phase not in ("draw", "kitty") or seat not in self.eligible:
             return []
-        rank = self.ranks[seat]
-        return [Declare((c,)) for c in sorted(self.hands[seat]) if is_rank_card(c, rank)]
+        hand = self.hands[seat]
+        return [Declare((c,)) for c in rank_cards(self.ranks[seat]) if c in hand]
+
+    def may_declare(self, seat: int) -> bool:
+        """Whether ``declarations(seat)`` offers a card, without listing them."""
+        if self.declaration is not None or self.phase not in ("draw", "kitty") or seat not in self.eligible:
+            return False
+        hand = self.hands[seat]
+        return any(c in hand for c in rank_cards(self.ranks[seat]))
 
     def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
         """Why ``seat`` may not show ``cards`` now."""

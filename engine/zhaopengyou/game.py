@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from engine.dealfacts import THROW_PENALTY, Setup
 from engine.errors import BadSetup
 from engine.family import FamilyGame
 from engine.game import JSON, Action, Bot, DealState, Rules, pick_bot
 from engine.registry import register
-from engine.trickdeal import THROW_PENALTY, Setup
 from engine.zhaopengyou.actions import parse_zhao_action
 from engine.zhaopengyou.deal import ZhaoDeal
 from engine.zhaopengyou.rules import KITTY, TABLE, ZhaoRules, hand_size, zhao_deck

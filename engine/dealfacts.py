@@ -1,0 +1,70 @@
+"""The fixed facts of one trick deal (``Setup``), a failed throw's record, and rank-card helpers.
+
+Split from ``engine.trickdeal`` (which imports them back) so the deal's machinery stays one
+module of a readable size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import JOKERS, SUITS
+from engine.game import JSON
+
+THROW_PENALTY = 10  # points a failed throw costs its side with the penalty option (RULINGS 2)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The fixed facts of one deal, derived by the game from its rules and the situation."""
+
+    seats: int
+    hand_size: int
+    kitty_size: int
+    first_drawer: int
+    dealer: int | None
+    rank: str | None
+    levels: tuple[str, ...] = ()
+    permanent: tuple[str, ...] = ()
+    sequences: bool = False
+    quads: bool = False
+    pointless_redeal: bool = True
+    tractor_follow: bool = False
+    kitty_per_card: bool = False
+    real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
+    throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
+
+
+@dataclass(frozen=True)
+class FailedThrow:
+    """A throw that another seat's real hand could beat (RULINGS 2's option); all of it is public.
+
+    ``attempted`` is what the leader showed, ``forced`` the smallest beatable unit it had to play.
+    Which seat could beat it is never kept, so no view can tell.
+    """
+
+    seat: int
+    trick: int
+    attempted: tuple[str, ...]
+    forced: tuple[str, ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        """The failed throw as views and results show it."""
+        return {
+            "seat": self.seat,
+            "trick": self.trick,
+            "attempted": list(self.attempted),
+            "forced": list(self.forced),
+        }
+
+
+def is_rank_card(card: str, rank: str | None) -> bool:
+    """True if ``card`` is a non-joker of ``rank``."""
+    return card not in JOKERS and rank is not None and card[0] == rank
+
+
+@cache
+def rank_cards(rank: str | None) -> tuple[str, ...]:
+    """The four cards of ``rank`` in code order (as ``sorted`` puts a hand's), none for ``None``."""
+    return tuple(sorted(rank + suit for suit in SUITS)) if rank else ()
