@@ -10,18 +10,20 @@ bridge movement cards; a set ``s`` of ``per_set`` boards holds boards
   With an even number the EW pairs would meet their boards again halfway, so they skip a table
   after round n/2 (the "skip Mitchell") and the movement has n - 1 rounds.
 - **Howell** (small fields, an even number of pairs from 4): every pair meets every other pair
-  once over n - 1 rounds, seated by the FIDE Berger table (``league.pairing``: the first-printed
-  entry sits NS), and in round r every table plays set r,
-  so each pair plays every set exactly once and no set comes back to a table. (Bridge clubs
-  using one physical copy of each board relay boards between tables instead; with duplicated
-  boards, which the board sheets print per table, all tables play the round's set at once.)
+  once over n - 1 rounds, in the endless ("flower") Howell of the movement guides: pair n sits
+  NS at table 1 all evening; in round 1 table t seats pair n + 1 - t NS against pair t EW
+  (4 tables: 8-1 7-2 6-3 5-4); after each round the other NS pairs move up a table and the EW
+  pairs down one, the EW pair of table 1 becoming NS at table 2 and the NS pair of the last
+  table swivelling to EW there, so each pair takes the place of the pair numbered one below it.
+  In round r every table plays set r: with duplicated boards, which the board sheets print per
+  table, all tables play the round's set at once (the flower Howell's duplicated copies), so no
+  relay or board sharing is needed, each pair plays every set exactly once and no set comes back
+  to a table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from league.pairing import berger_round
 
 
 @dataclass(frozen=True)
@@ -68,17 +70,20 @@ def mitchell(tables: int, rounds: int | None = None) -> Movement:
 
 
 def howell(pairs: int) -> Movement:
-    """The complete Howell for an even number of pairs: n/2 tables, n - 1 rounds, set r in round r.
-
-    Who meets whom, at which table and which way round is the FIDE Berger table for n entries
-    (``league.pairing.berger_round``): the entry printed first (white) sits NS.
-    """
+    """The complete endless Howell for an even number of pairs: n/2 tables, n - 1 rounds, set r in round r."""
     if pairs < 4 or pairs % 2:
         raise MovementError(f"a Howell needs an even number of pairs from 4, got {pairs}")
+    tables, moving = pairs // 2, pairs - 1
+
+    def seated(start: int, r: int) -> int:
+        # Each round a place is taken by the pair numbered one above its last occupant (mod n - 1).
+        return (start + r - 2) % moving + 1
+
     out: Movement = []
     for r in range(1, pairs):
-        pairing = berger_round(pairs, r)
-        out.append([Sitting(r, t, ns, ew, r) for t, (ns, ew) in enumerate(pairing, start=1)])
+        first = Sitting(r, 1, pairs, seated(1, r), r)
+        rest = [Sitting(r, t, seated(pairs + 1 - t, r), seated(t, r), r) for t in range(2, tables + 1)]
+        out.append([first, *rest])
     return out
 
 

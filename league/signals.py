@@ -5,3 +5,8 @@ from django.dispatch import Signal
 # Sent inside the transaction that publishes a round (``rnd``): the live tables app opens the
 # tables of a duplicate round's matches (tables/receivers.py).
 round_published = Signal()
+
+# Sent inside the transaction that stores a match's first deal not played at its live table
+# (entered by hand or uploaded: the table plays with real cards): the live tables app closes the
+# match's live table if it has not started (tables/receivers.py).
+played_offline = Signal()

@@ -20,6 +20,7 @@ from league.services.games import RULE_LABELS
 from tables import felt, results
 from tables.forms import OpenTableForm, posted_rules, rules_forms
 from tables.models import LiveTable, TableSeat
+from tables.services import access as table_access
 from tables.services import facts, lobby
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_tables
@@ -33,8 +34,8 @@ def _club(request: HttpRequest, slug: str) -> Club:
 
 
 def _table(request: HttpRequest, table_id: int) -> LiveTable:
-    table = get_object_or_404(LiveTable.objects.select_related("club"), pk=table_id)
-    if not access.can_view_club(request.user, table.club):
+    table = get_object_or_404(LiveTable.objects.select_related("club", "match__round"), pk=table_id)
+    if not table_access.may_watch(request.user, table):
         raise Http404
     return table
 

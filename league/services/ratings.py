@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from league import deal_ratings, elo
 from league.models import Deal, Match, PlayerRating, RatingChange
+from league.services import duplicate_ratings
 from league.services.games import side_of
 
 FAMILY_OF_GAME = {
@@ -36,8 +37,12 @@ def family_of(game: str) -> str:
     return FAMILY_OF_GAME.get(game, game)
 
 
-def rated_items(match: Match) -> list[elo.RatedMatch]:
-    """What the fold rates for one match: the match by its places, or each rated deal (none if unrated)."""
+def rated_items(match: Match, memo: dict[Any, Any] | None = None) -> list[elo.RatedMatch]:
+    """What the fold rates for one match: the match by its places, or each rated deal (none if unrated).
+
+    A duplicate table is rated by matchpoints or victory points once its round is over
+    (``league.services.duplicate_ratings``); ``memo`` keeps a round's scores over a recompute.
+    """
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
     if not match.rated or match.status != Match.Status.FINISHED or not seats:
         return []
@@ -45,6 +50,9 @@ def rated_items(match: Match) -> list[elo.RatedMatch]:
         return []  # a bot's table rates nobody
     players = [s.player_id for s in seats]
     family = family_of(match.game)
+    if match.boards:
+        duplicate_sides = duplicate_ratings.rated_sides(match, memo)
+        return [elo.RatedMatch(match.pk, family, duplicate_sides)] if duplicate_sides else []
     if deal_ratings.rated_per_deal(match.game):
         deals = sorted(
             (d for d in match.deals.all() if d.status == Deal.Status.FINISHED), key=lambda d: d.number
@@ -74,6 +82,7 @@ def rated_matches(family: str) -> Iterable[Match]:
     return (
         Match.objects.filter(game__in=games, rated=True, status=Match.Status.FINISHED)
         .order_by("finished_at", "id")
+        .select_related("round", "tournament")
         .prefetch_related("seats", "deals")
     )
 
@@ -151,8 +160,9 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
     rows: dict[Key, dict[str, Any]] = {}
     last: dict[int, Any] = {}
     count = 0
+    memo: dict[Any, Any] = {}
     for i, match in enumerate(matches, start=1):
-        items = rated_items(match)
+        items = rated_items(match, memo)
         count += bool(items)
         for item in items:
             for change in book.apply(item):
@@ -172,6 +182,14 @@ def rate_match(match_id: int) -> str:
     family = family_of(match.game)
     # One rater per family at a time: the PlayerRating rows of the family are the lock.
     list(PlayerRating.objects.select_for_update().filter(family=family).values_list("pk", flat=True))
+    if match.boards:
+        # A duplicate table is rated when its round ends, with the round's tables that finished
+        # before it (skipped then) and a team match's other table: the family is recomputed so
+        # that each takes its place in the rating order.
+        if not duplicate_ratings.round_over(match):
+            return "skipped"
+        recompute_family(family)
+        return "recomputed"
     items = rated_items(match)
     already = RatingChange.objects.filter(match=match).exists()
     later = RatingChange.objects.filter(family=family).filter(

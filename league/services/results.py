@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
-from league import access
-from league.models import Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
+from league import access, signals
+from league.models import Board, Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
 from league.services import confirmation, duplicate, offline, outcome
 from league.services.confirmation import seat_of as seat_of
 
@@ -122,10 +122,18 @@ def _add_deal(
     if match.kind == Match.Kind.LIVE:
         # Results that did not come through a live table: entered by hand, or uploaded records.
         match.kind = Match.Kind.UPLOADED if has_moves else Match.Kind.OFFLINE
+        signals.played_offline.send(sender=Match, match=match)
     match.status = Match.Status.PLAYING
     match.started_at = match.started_at or now
     match.save(update_fields=["situation", "kind", "status", "started_at"])
     return deal
+
+
+def refuse_other_deck(board: Board | None, record: DealRecord) -> None:
+    """A duplicate table's deal is its board's cards: a record of another deck is refused."""
+    if board is not None and list(record.deck) != list(board.deck):
+        message = _("The record's cards are not those of board %(n)s, which this table plays.")
+        raise RecordError(message % {"n": board.number})
 
 
 def next_start(match: Match) -> dict[str, Any] | None:
@@ -290,7 +298,9 @@ def correct_deal(
         deal.situation = situation
         deal.save(update_fields=["result", "situation"])
         done.append(deal.result)
-        situation = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+        after = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+        # A duplicate table's next deal starts from its own board, whatever this one changed.
+        situation = duplicate.situation_of(match, deal.number + 1, after)
     match.situation = situation
     match.save(update_fields=["situation"])
     if match.status == Match.Status.FINISHED:
@@ -361,6 +371,7 @@ def store_record(match: Match, record: DealRecord) -> Deal:
     record.seats = seats_json(match)
     if (record.situation or None) != (next_start(match) or None):
         raise RecordError(_("The record does not start where the match's last deal ended."))
+    refuse_other_deck(duplicate.board_of(match, match.deals.count() + 1), record)
     state = check_record(record)
     return _add_deal(match, state.result() or {}, has_moves=True, record=record)
 
@@ -378,12 +389,14 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
         refuse_if_over(match)
         if (record.situation or None) != (next_start(match) or None):
             raise RecordError(_("The record does not start where the match's last deal ended."))
+        refuse_other_deck(duplicate.board_of(match, match.deals.count() + 1), record)
         added = _add_deal(match, result, has_moves=True, record=record)
         confirmation.record(match, user, ResultEvent.Kind.UPLOADED, added.number)
         return added
     deal = match.deals.filter(number=deal_number).first()
     if deal is None or deal.has_moves:
         raise ResultError(_("Choose a deal entered by hand."))
+    refuse_other_deck(deal.board, record)
     if (record.situation or None) != (deal.situation or None) or result.get("scores") != (
         deal.result or {}
     ).get("scores"):

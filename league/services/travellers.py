@@ -36,6 +36,13 @@ class TravellerRow:
         """Entered by hand (no cards known) rather than played live or uploaded."""
         return bool((self.deal.result or {}).get("entered"))
 
+    @property
+    def how(self) -> str:
+        """How the result came: "entered" by hand, "live" at a live table, or an "uploaded" record."""
+        if self.entered:
+            return "entered"
+        return "live" if self.match.kind == Match.Kind.LIVE else "uploaded"
+
 
 def _sides(match: Match) -> tuple[Any, Any]:
     """(NS entry, EW entry) of a duplicate table."""

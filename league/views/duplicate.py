@@ -62,31 +62,44 @@ def round_boards(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
 
 
 def board_sheets(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
-    """One printable page per board (stack top to bottom, dealer, levels); ``?match=`` for one table.
+    """One printable page per board (stack top to bottom, dealer, levels).
 
-    The stacks are the boards themselves: directors only while the round is being played.
+    ``?match=<id>`` prints one table's version (its boards in its order, naming who draws each
+    card), ``?match=all`` every table's version one after the other, so each table of the round
+    builds its own stacks; without it, every board once. The stacks are the boards themselves:
+    directors only while the round is being played.
     """
     tournament, rnd, manages = duplicate_round(request, slug, tslug, number)
     if not (manages or duplicate.revealed(rnd)):
         raise Http404
     boards = {b.number: b for b in travellers.boards_of(rnd)}
-    match = None
-    wanted = list(boards)
-    if request.GET.get("match", "").isdigit():
-        match = rnd.matches.filter(pk=int(request.GET["match"])).prefetch_related("seats__player").first()
-        if match is None:
+    tables = list(rnd.matches.order_by("stage", "table_number").prefetch_related("seats__player"))
+    wanted = request.GET.get("match", "")
+    if wanted == "all":
+        chosen: list[Match | None] = list(tables)
+    elif wanted.isdigit():
+        chosen = [t for t in tables if t.pk == int(wanted)]
+        if not chosen:
             raise Http404
-        wanted = list(match.boards)
-    sheets = [sheet(boards[n], match) for n in wanted if n in boards]
-    tables = rnd.matches.order_by("stage", "table_number")
+    elif wanted:
+        raise Http404
+    else:
+        chosen = [None]
+    sheets = [
+        sheet(boards[n], table)
+        for table in chosen
+        for n in (table.boards if table is not None else boards)
+        if n in boards
+    ]
     context = {
         "tournament": tournament,
         "club": tournament.club,
         "round": rnd,
         "sheets": sheets,
-        "match": match,
+        "match": chosen[0] if wanted.isdigit() else None,
+        "every_table": wanted == "all",
+        "tables": tables,
     }
-    context["tables"] = tables
     return render(request, "league/board_sheets.html", context)
 
 
@@ -100,6 +113,7 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
     half = (len(rows) + 1) // 2
     return {
         "board": board,
+        "match": match,
         "dealer": board.dealer,
         "dealer_direction": DIRECTIONS[board.dealer % 2],
         "dealer_name": names.get(board.dealer, ""),

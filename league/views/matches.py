@@ -15,7 +15,7 @@ from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match
-from league.services import offline, results
+from league.services import duplicate, offline, results
 from league.views.common import act, visible_match
 
 ERRORS = (results.ResultError,)
@@ -32,7 +32,8 @@ def deal_form(match: Match, data: object = None, correction: bool = False) -> Se
     seats = seat_choices(match)
     declarers = seats
     if not correction:
-        eligible = offline.eligible_declarers(match.game, match.situation, len(seats))
+        # A duplicate table's next deal starts from its board (dealer, levels), not the last deal's end.
+        eligible = offline.eligible_declarers(match.game, results.next_start(match), len(seats))
         declarers = [c for c in seats if c[0] in eligible]
     read = offline.figures_read(match.game, match.rules)
     form = deal_form_class(match.game, correction)(seats, declarers, match.game, read, data)
@@ -55,7 +56,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request, match_id)
     manages = access.manages(request.user, match.club)
     can_enter = results.can_enter(request.user, match) and offline.supports(match.game)
-    deals = match.deals.order_by("number")
+    deals = match.deals.select_related("board").order_by("number")
     entered = any(not d.has_moves for d in deals)
     open_for_records = match.status != Match.Status.FINISHED or entered
     context = {
@@ -73,6 +74,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "deal_form": deal_form(match) if can_enter else None,
         "upload_form": UploadForm() if (can_enter or manages) and open_for_records else None,
         "correction_form": deal_form(match, correction=True) if manages and entered else None,
+        "next_board": duplicate.board_of(match, len(deals) + 1) if can_enter else None,
+        "results_hidden": not duplicate.results_open(request.user, match),
     }
     return render(request, "league/match_detail.html", context)
 

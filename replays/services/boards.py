@@ -14,18 +14,13 @@ from django.db.models import Q
 from league import access
 from league.duplicate import plus_score
 from league.models import Deal, Round
+from league.services.duplicate import results_open
 
 
 def board_open(user: Any, deal: Deal) -> bool:
-    """Whether ``user`` may see this deal as far as its board is concerned."""
-    if deal.board_id is None:
-        return True
-    match = deal.match
-    if match.round is not None and match.round.status == Round.Status.FINISHED:
-        return True
-    if access.manages(user, match.club):
-        return True
-    return bool(user is not None and user.is_authenticated and match.seats.filter(player__user=user).exists())
+    """Whether ``user`` may see this deal as far as its board is concerned (the league's rule for a
+    duplicate table's results, ``league.services.duplicate.results_open``)."""
+    return deal.board_id is None or results_open(user, deal.match)
 
 
 def hidden_boards() -> Q:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from league import access as league_access
 from league.models import Deal
+from league.services.duplicate import results_open
 from tables.models import LiveTable
 from tables.services import info, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
@@ -26,11 +27,19 @@ def refusal(user: Any) -> int:
 
 def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
     """The group and the user's seat (``None``: spectator), or ``None`` when they may not watch."""
-    table = LiveTable.objects.select_related("club").filter(pk=table_id).first()
-    if table is None or not league_access.can_view_club(user, table.club):
+    table = LiveTable.objects.select_related("club", "match__round").filter(pk=table_id).first()
+    if table is None or not may_watch(user, table):
         return None
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
     return table.group_name, info.of_table(table_id).seat_of(user_id)
+
+
+def may_watch(user: Any, table: LiveTable) -> bool:
+    """Members of the club watch its tables; a duplicate table only its players and the directors
+    until the round is over (other tables may still have to play its boards)."""
+    if not league_access.can_view_club(user, table.club):
+        return False
+    return table.match is None or results_open(user, table.match)
 
 
 def arrived(table_id: int, user: Any) -> None:

@@ -112,42 +112,78 @@ def _table(movement: list[list[Sitting]]) -> list[list[tuple[int, int, int]]]:
     return [[(s.ns, s.ew, s.board_set) for s in rnd] for rnd in movement]
 
 
-# Three-table Mitchell as on a standard movement card (NS stationary, EW pair 3 + j starts at
-# table j and moves up one table, boards move down one: table 1 gets table 2's boards).
+# The movement cards below are written out from published descriptions, not from the code:
+#
+# - Mitchell (EBU/ACBL club practice; e.g. "Mitchell Movements", tbb director's notes, page 3,
+#   http://esvc006636.swp0002ssl.server-secure.com/tbb/director/page03.htm, and bridgecentral.com
+#   "Skip Mitchell"): NS pairs stay at their table, EW pairs move up one table after each round,
+#   boards move down one table; with an even number of tables EW skip one table at the halfway
+#   point ("with 6 tables EW pairs skip one table at the start of round 4"). The card's last round,
+#   where EW meet their first opponents again with the one set they have not played, is left out
+#   here (each pair meets each other pair at most once), so an even Mitchell has n - 1 rounds.
+# - Howell: the ACBL's two-table Howell ("Recommended movements", bridgescoreplus.com, made with
+#   ACBL directors, http://www.bridgescoreplus.com/movements/recommended.html): three rounds, "one
+#   stationary pair, #4 at table 1 NS", in the standard card "in round one, pair 3 is NS, pair 2
+#   EW" at table 2, both tables playing the same boards each round. Larger fields: the endless
+#   (flower) Howell of bridgecentral.com ("Endless Howell movement",
+#   http://www.bridgecentral.com/MvtHTML/endlesshowellmovement.htm): starting positions
+#   "8-1 7-2 6-3 5-4" for 4 tables, the NS pair of table 1 stationary, other NS pairs up one
+#   table, EW pairs down one, EW of table 1 to NS of table 2, NS of the last table swivelling to
+#   EW; every table plays the same (duplicated) boards in a round.
+#
+# Rows are rounds, each a list of tables (NS pair, EW pair, board set); EW pair j of a Mitchell is
+# pair n + j.
 MITCHELL_3 = [
     [(1, 4, 1), (2, 5, 2), (3, 6, 3)],
     [(1, 6, 2), (2, 4, 3), (3, 5, 1)],
     [(1, 5, 3), (2, 6, 1), (3, 4, 2)],
 ]
-# Four-table skip Mitchell: EW skip a table at the start of round n/2 + 1 (E. T. Baker's skip,
-# bridgecentral.com "Skip Mitchell"; "with 6 tables EW skip one table at the start of round 4");
-# the revenge round n is left out, so EW pair 8 never meets NS 2, and so on.
 MITCHELL_4 = [
     [(1, 5, 1), (2, 6, 2), (3, 7, 3), (4, 8, 4)],
     [(1, 8, 2), (2, 5, 3), (3, 6, 4), (4, 7, 1)],
+    # Round 3 is the first after the halfway point: EW skip a table (EW 5 from table 2 to table 4).
     [(1, 6, 3), (2, 7, 4), (3, 8, 1), (4, 5, 2)],
 ]
-# Two-table Howell (4 pairs): the FIDE Berger table for 4 (the first-printed entry sits NS).
-HOWELL_4 = [
-    [(1, 4, 1), (2, 3, 1)],
-    [(4, 3, 2), (1, 2, 2)],
-    [(2, 4, 3), (3, 1, 3)],
+MITCHELL_6 = [
+    [(1, 7, 1), (2, 8, 2), (3, 9, 3), (4, 10, 4), (5, 11, 5), (6, 12, 6)],
+    [(1, 12, 2), (2, 7, 3), (3, 8, 4), (4, 9, 5), (5, 10, 6), (6, 11, 1)],
+    [(1, 11, 3), (2, 12, 4), (3, 7, 5), (4, 8, 6), (5, 9, 1), (6, 10, 2)],
+    # The skip at the start of round 4: EW 7 goes from table 3 to table 5.
+    [(1, 9, 4), (2, 10, 5), (3, 11, 6), (4, 12, 1), (5, 7, 2), (6, 8, 3)],
+    [(1, 8, 5), (2, 9, 6), (3, 10, 1), (4, 11, 2), (5, 12, 3), (6, 7, 4)],
 ]
+HOWELL_4 = [
+    [(4, 1, 1), (3, 2, 1)],
+    [(4, 2, 2), (1, 3, 2)],
+    [(4, 3, 3), (2, 1, 3)],
+]
+HOWELL_6 = [
+    [(6, 1, 1), (5, 2, 1), (4, 3, 1)],
+    [(6, 2, 2), (1, 3, 2), (5, 4, 2)],
+    [(6, 3, 3), (2, 4, 3), (1, 5, 3)],
+    [(6, 4, 4), (3, 5, 4), (2, 1, 4)],
+    [(6, 5, 5), (4, 1, 5), (3, 2, 5)],
+]
+HOWELL_8_FIRST_ROUND = [(8, 1, 1), (7, 2, 1), (6, 3, 1), (5, 4, 1)]
 
 
-def test_it_matches_the_three_table_mitchell() -> None:
-    """Three tables play the standard Mitchell card."""
-    assert _table(mitchell(3)) == MITCHELL_3
+@pytest.mark.parametrize(("tables", "card"), [(3, MITCHELL_3), (4, MITCHELL_4), (6, MITCHELL_6)])
+def test_it_matches_the_published_mitchell(tables: int, card: list[list[tuple[int, int, int]]]) -> None:
+    """Three tables play the plain Mitchell, four and six the skip Mitchell (without its last round)."""
+    assert _table(mitchell(tables)) == card
 
 
-def test_it_matches_the_four_table_skip_mitchell() -> None:
-    """Four tables play the skip Mitchell without its revenge round."""
-    assert _table(mitchell(4)) == MITCHELL_4
+@pytest.mark.parametrize(("pairs", "card"), [(4, HOWELL_4), (6, HOWELL_6)])
+def test_it_matches_the_published_howell(pairs: int, card: list[list[tuple[int, int, int]]]) -> None:
+    """Two tables play the ACBL's standard two-table Howell, three the endless Howell."""
+    assert _table(howell(pairs)) == card
 
 
-def test_it_matches_the_four_pair_howell() -> None:
-    """Four pairs play the Berger table with one board set a round."""
-    assert _table(howell(4)) == HOWELL_4
+def test_a_four_table_howell_starts_from_the_published_positions() -> None:
+    """8-1 7-2 6-3 5-4, and the NS pair of table 1 never moves."""
+    movement = howell(8)
+    assert _table(movement)[0] == HOWELL_8_FIRST_ROUND
+    assert {(rnd[0].table, rnd[0].ns) for rnd in movement} == {(1, 8)}
 
 
 @pytest.mark.parametrize("tables", range(2, 16))

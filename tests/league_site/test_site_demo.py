@@ -11,13 +11,14 @@ from django.test import Client
 
 from engine.record import check_record
 from league.management.commands import demo_data
-from league.models import Club, Deal, Match, Move, PlayerRating, StandingRow, Tournament
+from league.models import Club, Deal, Match, Move, PlayerRating, RatingChange, Round, StandingRow, Tournament
+from league.services import travellers
 from replays.services import records
 
 
 @pytest.mark.django_db
 def test_it_creates_played_tournaments_once(django_capture_on_commit_callbacks) -> None:
-    """Four finished tournaments with recorded deals; a second run changes nothing."""
+    """Six finished tournaments with recorded deals; a second run changes nothing."""
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo_data", stdout=io.StringIO())
     club = Club.objects.get(slug="riverside")
@@ -34,7 +35,7 @@ def test_it_creates_played_tournaments_once(django_capture_on_commit_callbacks) 
     assert StandingRow.objects.filter(tournament=friends).count() == 13
     assert StandingRow.objects.filter(tournament=colours).count() == 10
     families = set(PlayerRating.objects.values_list("family", flat=True))
-    assert families == {"tractor", "sandaha", "zhaopengyou", "sisepai"}
+    assert families == {"tractor", "sandaha", "zhaopengyou", "sisepai", "shengji"}
     counts = (Deal.objects.count(), Move.objects.count(), PlayerRating.objects.count())
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo_data", stdout=io.StringIO())
@@ -57,3 +58,40 @@ def test_its_zhao_pengyou_and_si_se_pai_deals_replay(django_capture_on_commit_ca
     for deal in Deal.objects.filter(game__in=["zhaopengyou", "sisepai"]):
         assert check_record(records.deal_record(deal)).result() == deal.result
         assert client.get(f"/deals/{deal.pk}/steps.json").status_code == 200
+
+
+@pytest.mark.django_db
+def test_its_duplicate_events_are_played_from_their_boards(django_capture_on_commit_callbacks) -> None:
+    """Eight Tractor pairs on a four-table Mitchell and a Shengji teams-of-four match: every deal is
+    a full record drawn from its board, the boards' results differ, standings and ratings are there."""
+    command = demo_data.Command(stdout=io.StringIO())
+    with django_capture_on_commit_callbacks(execute=True):
+        club, players = command.people()
+        owner = User.objects.get(username="demo")
+        command.duplicate_pairs(club, owner, players[:16])
+        command.duplicate_teams(club, owner, players[8:16])
+    pairs = Tournament.objects.get(slug="tractor-duplicate-pairs")
+    teams = Tournament.objects.get(slug="shengji-teams-of-four")
+    assert (pairs.format, pairs.movement, pairs.entries.count()) == ("duplicate_pairs", "mitchell", 8)
+    assert pairs.status == teams.status == Tournament.Status.FINISHED
+    rnd = Round.objects.get(tournament=pairs)
+    assert sorted({(m.stage, m.table_number) for m in rnd.matches.all()}) == [
+        (stage, table) for stage in (1, 2, 3) for table in (1, 2, 3, 4)
+    ]
+    deals = Deal.objects.filter(match__tournament__in=[pairs, teams])
+    assert deals.count() == 12 * 2 + 2 * 4 and not deals.filter(has_moves=False).exists()
+    client = Client()
+    for deal in deals.select_related("board"):
+        assert deal.board is not None and deal.deck == deal.board.deck
+        assert check_record(records.deal_record(deal)).result() == deal.result
+    assert client.get(f"/deals/{deals.first().pk}/steps.json").status_code == 200  # type: ignore[union-attr]
+    # Each board is played at three tables of the Mitchell; the pairs' styles make them differ.
+    board_rows = travellers.travellers(rnd)
+    assert {len(rows) for rows in board_rows.values()} == {3}
+    assert any(len({r.plus for r in rows}) > 1 for rows in board_rows.values())
+    percentages = list(StandingRow.objects.filter(tournament=pairs).values_list("points", flat=True))
+    assert len(percentages) == 8 and len(set(percentages)) > 2
+    (match,) = travellers.team_matches(Round.objects.get(tournament=teams))
+    assert sum(match["vp"]) == 20 and match["boards"] == 4
+    assert RatingChange.objects.filter(match__tournament=pairs).count() == 12 * 4
+    assert RatingChange.objects.filter(match__tournament=teams).count() == 8

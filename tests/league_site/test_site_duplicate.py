@@ -207,3 +207,59 @@ def test_team_standings_score_victory_points(club: Any) -> None:
     top = tournament.standing_rows.order_by("rank").first()
     assert top is not None and top.points == max(m["vp"])
     assert Round.objects.get(pk=rnd.pk).status == Round.Status.FINISHED
+
+
+def enter_ranking(rnd: Round, number: int, ranking: tuple[int, ...]) -> None:
+    """Board ``number`` (played in movement round ``number``) at every table: NS at table t do as well
+    as ``ranking[t - 1]`` says (0 worst, 2 best; equal values tie)."""
+    board = Board.objects.get(round=rnd, number=number)
+    # Declarers do better conceding fewer points; NS declare when the dealer is seat 0 or 2.
+    points = (100, 60, 20) if board.dealer % 2 == 0 else (20, 60, 100)
+    for match, rank in zip(rnd.matches.filter(stage=number).order_by("table_number"), ranking, strict=True):
+        results.enter_deal(match, director(), offline.DealInput(board.dealer, points[rank]))
+
+
+@pytest.mark.parametrize(
+    ("tie_breaks", "order", "ranks"),
+    [(["WIN"], [1, 3, 6, 4, 2, 5], [1, 2, 3, 4, 5, 6]), ([], [1, 3, 6, 2, 4, 5], [1, 2, 3, 4, 4, 6])],
+)
+def test_pair_standings_break_ties_with_the_league_s_tie_breaks(
+    club: Any, tie_breaks: list[str], order: list[int], ranks: list[int]
+) -> None:
+    """Six pairs, a board a round: pairs 2 and 4 both score 9 of 20 matchpoints (45%); pair 4 won one
+    of its tables, pair 2 none. With the number of wins chosen pair 4 comes first; without a
+    tie-break they share fourth place."""
+    tournament = pairs_event(club, 6, movement="howell", per=1)
+    Tournament.objects.filter(pk=tournament.pk).update(tie_breaks=tie_breaks)
+    rnd = rounds.publish_round(rounds.generate_round(tournament))
+    rankings = [(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 1, 0), (2, 0, 1)]
+    for number, ranking in enumerate(rankings, start=1):
+        enter_ranking(rnd, number, ranking)
+    for match in rnd.matches.all():
+        results.submit(match, director())
+    stored_standings.update(tournament.pk)
+    seeds = {e.pk: i for i, e in enumerate(tournament.entries.order_by("seed", "id"), start=1)}
+    rows = list(tournament.standing_rows.order_by("rank", "entry__seed", "entry_id"))
+    assert [seeds[r.entry_id] for r in rows] == order
+    assert [r.rank for r in rows] == ranks
+    assert [r.points for r in rows] == [6500, 6000, 5500, 4500, 4500, 3000]
+
+
+def test_a_swiss_of_teams_pairs_the_winners_next(club: Any) -> None:
+    """Round 1's two winning teams meet in round 2 (victory points decide the score groups)."""
+    tournament = teams_event(club, 4, per=1)
+    Tournament.objects.filter(pk=tournament.pk).update(movement="swiss", rounds_planned=2)
+    tournament.refresh_from_db()
+    rnd = rounds.publish_round(rounds.generate_round(tournament))
+    board = Board.objects.get(round=rnd, number=1)
+    for match in rnd.matches.order_by("table_number"):
+        # Odd tables have the home team's NS pair: it declares well there, the away team's badly.
+        points = 20 if match.table_number % 2 else 60
+        enter_board(match, points if board.dealer % 2 == 0 else 80 - points)
+        results.submit(match, director())
+    stored_standings.update(tournament.pk)
+    winners = {m["home"].pk if m["vp"][0] > 10 else m["away"].pk for m in travellers.team_matches(rnd)}
+    assert len(winners) == 2
+    second = rounds.generate_round(tournament)
+    met = [{m["home"].pk, m["away"].pk} for m in travellers.team_matches(second)]
+    assert winners in met

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -109,6 +110,20 @@ def test_a_table_version_prints_only_its_boards_with_names(event: Tournament, as
     assert all(name in page for name in names)
 
 
+def test_every_table_s_version_prints_each_table_s_boards_in_turn(event: Tournament, as_user: Login) -> None:
+    """``?match=all``: one set of sheets per table, in movement order, each page naming its table."""
+    tables = list(rnd_of(event).matches.order_by("stage", "table_number"))
+    page = as_user("director").get(url(event, "sheets") + "?match=all").content.decode()
+    printed = re.findall(r'class="board-sheet" data-board="(\d+)" data-match="(\d+)"', page)
+    assert printed == [(str(n), str(t.pk)) for t in tables for n in t.boards]
+    assert page.count('class="sheet-table"') == len(printed) == 6
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "all "])
+def test_an_unknown_version_is_a_404(event: Tournament, as_user: Login, value: str) -> None:
+    assert as_user("director").get(url(event, "sheets"), {"match": value}).status_code == 404
+
+
 def test_a_table_of_another_round_is_a_404(event: Tournament, as_user: Login) -> None:
     """Bad input answers 404, never a 500."""
     assert as_user("director").get(url(event, "sheets") + "?match=999999").status_code == 404
@@ -139,6 +154,7 @@ def test_the_director_sees_the_traveller_of_both_tables(event: Tournament, as_us
     page = as_user("director").get(url(event, "boards")).content.decode()
     section = page[page.index('id="board-1"') : page.index('id="board-2"')]
     assert section.count("<tr data-deal=") == 2
+    assert section.count('<td class="how">record uploaded</td>') == 2
 
 
 def test_the_seed_and_decks_show_once_the_round_is_over(event: Tournament, as_user: Login) -> None:

@@ -1,4 +1,4 @@
-"""Create the demo club, its accounts and players, and four tournaments played by the engine's bots.
+"""Create the demo club, its accounts and players, and six tournaments played by the engine's bots.
 
 Running it again changes nothing: people are created only when missing, and a tournament that
 already exists is left as it is. The tournaments go through the same services a director uses
@@ -13,6 +13,11 @@ stored as Deal + Move rows, so standings, ratings, charts and replays show real 
   seven and one of six each round), 3 rounds of ``ZHAOPENGYOU_DEALS_PER_MATCH`` deals.
 - "Si Se Pai Four Colours": 10 individuals at tables of at most four (4, 3, 3), 4 rounds of
   ``SISEPAI_DEALS_PER_MATCH`` deals.
+- "Tractor Duplicate Pairs" (复式): the first 16 players as 8 partnerships on a 4-table skip
+  Mitchell, 3 movement rounds of ``DUPLICATE_BOARDS_PER_ROUND`` boards; every table draws each
+  deal from the round's boards, so travellers, matchpoints and the side-by-side review are real.
+- "Shengji Teams of Four": two teams of four (players 9-16) in one duplicate match of
+  ``TEAM_BOARDS`` boards at two tables, scored in victory points.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from django.utils import timezone
 
 from engine.match import selfplay_deal
 from league.models import Club, Match, Membership, Player, Tournament
-from league.services import outcome, results, rounds, tournaments
+from league.services import duplicate, outcome, results, rounds, tournaments
 from league.services.games import game as engine_game
 from league.services.results import deal_results
 
@@ -37,6 +42,12 @@ TRACTOR_DEALS_PER_MATCH = 4
 SANDAHA_DEALS_PER_MATCH = 3
 ZHAOPENGYOU_DEALS_PER_MATCH = 3
 SISEPAI_DEALS_PER_MATCH = 4
+DUPLICATE_BOARDS_PER_ROUND = 2
+TEAM_BOARDS = 4
+# The heuristic bot plays a board the same way every time, so at a duplicate event every table
+# would tie: each partnership gets a style (one partner may play the random-legal bot) and the
+# boards' results differ the way a club's pairs do.
+PAIR_STYLES = [("heuristic", "heuristic"), ("heuristic", "random"), ("random", "heuristic")]
 SEED = 2026
 # (username, display name, role); None as username: a player with no login.
 PEOPLE: list[tuple[str | None, str, str]] = [
@@ -68,7 +79,7 @@ PEOPLE: list[tuple[str | None, str, str]] = [
 
 
 class Command(BaseCommand):
-    help = "Create the demo club with its people and four bot-played tournaments (idempotent)."
+    help = "Create the demo club with its people and six bot-played tournaments (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         """Create what is missing and report the demo login."""
@@ -82,6 +93,8 @@ class Command(BaseCommand):
         self.sandaha(club, owner, [by_name[n] for n in names[16:]])
         self.zhaopengyou(club, owner, [by_name[n] for n in names[:13]])
         self.sisepai(club, owner, [by_name[n] for n in names[12:22]])
+        self.duplicate_pairs(club, owner, [by_name[n] for n in names[:16]])
+        self.duplicate_teams(club, owner, [by_name[n] for n in names[8:16]])
         self.stdout.write(
             f"Demo club {club.name!r}: {club.players.count()} players, {club.memberships.count()} members, "
             f"{club.tournaments.count()} tournaments. Log in as demo / {DEMO_PASSWORD}"
@@ -188,6 +201,45 @@ class Command(BaseCommand):
             starts_at=timezone.now() - timedelta(days=14),
         )
 
+    def duplicate_pairs(self, club: Club, owner: Any, players: list[Player]) -> None:
+        """A finished Tractor duplicate pairs event: eight partnerships on a four-table Mitchell."""
+        pairs = [players[i : i + 2] for i in range(0, len(players), 2)]
+        self.finished(
+            club,
+            owner,
+            "tractor-duplicate-pairs",
+            pairs,
+            SEED + 4,
+            name="Tractor Duplicate Pairs",
+            game="tractor",
+            format=Tournament.Format.DUPLICATE_PAIRS,
+            entry_kind=Tournament.EntryKind.TEAM,
+            movement=Tournament.Movement.MITCHELL,
+            boards_per_round=DUPLICATE_BOARDS_PER_ROUND,
+            rounds_planned=1,
+            tie_breaks=["WIN"],
+            starts_at=timezone.now() - timedelta(days=7),
+        )
+
+    def duplicate_teams(self, club: Club, owner: Any, players: list[Player]) -> None:
+        """A finished Shengji teams-of-four match: two teams, two tables, the same boards."""
+        self.finished(
+            club,
+            owner,
+            "shengji-teams-of-four",
+            [players[:4], players[4:]],
+            SEED + 5,
+            name="Shengji Teams of Four",
+            game="shengji",
+            format=Tournament.Format.DUPLICATE_TEAMS,
+            entry_kind=Tournament.EntryKind.TEAM,
+            movement=Tournament.Movement.ROUND_ROBIN,
+            boards_per_round=TEAM_BOARDS,
+            rounds_planned=1,
+            tie_breaks=["DIFF"],
+            starts_at=timezone.now() - timedelta(days=3),
+        )
+
     def finished(
         self, club: Club, owner: Any, slug: str, entries: list[list[Player]], seed: int, **fields: Any
     ) -> None:
@@ -205,9 +257,14 @@ class Command(BaseCommand):
         assert tournament.starts_at is not None
         for number in range(tournament.rounds_planned):
             rnd = rounds.publish_round(rounds.generate_round(tournament))
-            for match in rnd.matches.order_by("table_number"):
-                when = tournament.starts_at + timedelta(days=7 * number, minutes=30 * match.table_number)
-                self.play_match(match, rng, when)
+            for match in rnd.matches.order_by("stage", "table_number"):
+                # A duplicate movement's rounds follow each other through the evening.
+                minutes = 30 * match.table_number + 40 * max(match.stage - 1, 0)
+                when = tournament.starts_at + timedelta(days=7 * number, minutes=minutes)
+                if match.boards:
+                    self.play_boards(match, rng, when)
+                else:
+                    self.play_match(match, rng, when)
             tournament.refresh_from_db()
         self.stdout.write(f"{tournament.name}: {tournament.rounds.count()} rounds played by bots")
 
@@ -225,3 +282,25 @@ class Command(BaseCommand):
             match.refresh_from_db()
         Match.objects.filter(pk=match.pk).update(started_at=when, finished_at=when + timedelta(minutes=25))
         results.match_finished(match.pk)
+
+    @transaction.atomic
+    def play_boards(self, match: Match, rng: random.Random, when: Any) -> None:
+        """The bots play each of a duplicate table's boards from its stack; then the table finishes."""
+        assert match.tournament is not None
+        style = styles(match.tournament)
+        kinds = [style[s.player_id] for s in match.seats.order_by("seat")]  # type: ignore[index]
+        for number in range(1, len(match.boards) + 1):
+            results.store_record(match, duplicate.bot_record(match, number, rng, kinds))
+        Match.objects.filter(pk=match.pk).update(started_at=when, finished_at=when + timedelta(minutes=25))
+        results.match_finished(match.pk)
+
+
+def styles(tournament: Tournament) -> dict[int, str]:
+    """Player id → the bot that plays for them: partners (members 1-2, 3-4) share a style, drawn
+    from the tournament's seed order so the demo is the same every time."""
+    out: dict[int, str] = {}
+    for i, entry in enumerate(tournament.entries.order_by("seed", "id")):
+        members = [m.player_id for m in entry.members.all()]
+        for k, player in enumerate(members):
+            out[player] = PAIR_STYLES[(i + k // 2) % len(PAIR_STYLES)][k % 2]
+    return out
