@@ -77,6 +77,20 @@ def fresh_channel_layer() -> object:
 
 
 @pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Every test starts in the site's default language.
+
+    LocaleMiddleware activates the request's language on the thread and nothing deactivates it, so a
+    page asked for in zh-Hans left later service calls in the same worker (messages built outside a
+    request) answering in Chinese.
+    """
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def close_thread_connections() -> Iterator[None]:
     """Close the database connections this test left on threads that outlive it.
 
