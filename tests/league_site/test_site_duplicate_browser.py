@@ -142,7 +142,7 @@ def test_two_live_tables_play_a_board_and_are_compared_side_by_side(
     sides = page.locator(".compare-side")
     assert sides.count() == 2
     for i in range(2):
-        assert sides.nth(i).locator(".compare-seat .cards .c").count() > 0
+        assert sides.nth(i).locator(".compare-seat .card-face").count() > 0
 
     page.click("#cmp-forward")
     label = page.inner_text("#cmp-label")
