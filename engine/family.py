@@ -45,11 +45,11 @@ class FamilyGame(Game):
             )
         return rules
 
-    def bot(self, kind: str, rng: random.Random) -> Bot:
+    def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         """A ``random`` or ``heuristic`` bot."""
         from engine.bots import HeuristicBot, RandomBot
 
-        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot})
+        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot}, budget)
 
     def check_setup(self, rules: Rules, seats: int, deck: Sequence[str], first: int) -> None:
         """Raise ``BadSetup`` unless the seats, the deck and the first seat fit this game."""

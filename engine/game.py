@@ -139,11 +139,20 @@ def refilled(hand: Counter[str], cards: Sequence[str]) -> Counter[str]:
     return out
 
 
-class Bot(ABC):
-    """A seeded player that picks one legal action for its seat, from what that seat may know."""
+BUDGETS = ("fast", "strong")  # a searching bot's effort, in playouts so results reproduce anywhere
 
-    def __init__(self, rng: random.Random) -> None:
+
+class Bot(ABC):
+    """A seeded player that picks one legal action for its seat, from what that seat may know.
+
+    ``budget`` (one of ``BUDGETS``) is how hard a searching bot thinks; the one-ply bots ignore it.
+    """
+
+    def __init__(self, rng: random.Random, budget: str = "strong") -> None:
+        if budget not in BUDGETS:
+            raise BadSetup(f"unknown budget {budget!r}; use {' or '.join(BUDGETS)}")
         self.rng = rng
+        self.budget = budget
 
     @abstractmethod
     def choose(self, state: DealState, seat: int) -> Action:
@@ -162,11 +171,11 @@ class UnknownBot(BadSetup):
         self.kinds = tuple(kinds)
 
 
-def pick_bot(kind: str, rng: random.Random, kinds: Mapping[str, type[Bot]]) -> Bot:
+def pick_bot(kind: str, rng: random.Random, kinds: Mapping[str, type[Bot]], budget: str = "strong") -> Bot:
     """The bot of ``kind`` among a game's ``kinds``, seeded by ``rng``, or ``UnknownBot``."""
     if kind not in kinds:
         raise UnknownBot(kind, list(kinds))
-    return kinds[kind](rng)
+    return kinds[kind](rng, budget)
 
 
 class Game(ABC):
@@ -206,8 +215,8 @@ class Game(ABC):
         """Rules from their JSON form; missing fields take their defaults."""
 
     @abstractmethod
-    def bot(self, kind: str, rng: random.Random) -> Bot:
-        """A bot of ``kind`` ("random" or "heuristic") seeded by ``rng``."""
+    def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
+        """A bot of ``kind`` (``bot_kinds()``) seeded by ``rng``, searching at ``budget``."""
 
     def bot_kinds(self) -> tuple[str, ...]:
         """Every kind ``bot`` accepts, in the game's order (what the lobby offers).

@@ -72,10 +72,10 @@ class SiSePai(Game):
     def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
         return SiSePaiRules.from_json(data)
 
-    def bot(self, kind: str, rng: random.Random) -> Bot:
+    def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         from engine.sisepai.bots import HeuristicBot, RandomBot
 
-        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot})
+        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot}, budget)
 
     def next_situation(
         self,

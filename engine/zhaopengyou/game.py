@@ -62,11 +62,11 @@ class ZhaoGame(FamilyGame):
         """The family notation plus ``call 2nd AS``."""
         return parse_zhao_action(text)
 
-    def bot(self, kind: str, rng: random.Random) -> Bot:
+    def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         """A ``random`` or ``heuristic`` Zhao Pengyou bot."""
         from engine.zhaopengyou.bots import ZhaoHeuristicBot, ZhaoRandomBot
 
-        return pick_bot(kind, rng, {"random": ZhaoRandomBot, "heuristic": ZhaoHeuristicBot})
+        return pick_bot(kind, rng, {"random": ZhaoRandomBot, "heuristic": ZhaoHeuristicBot}, budget)
 
     def start(
         self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None
