@@ -190,6 +190,7 @@ def js_strings() -> dict[str, Any]:
         "levels": _("Levels: %(levels)s"),
         "scores": _("Scores: %(scores)s"),
         "cards_left": _("%(count)s cards"),
+        "card_left": _("%(count)s card"),  # English has a singular: "1 cards" read as a slip
         "dealer": _("dealer"),
         "deal_over": _("The deal is over."),
         "match_over": _("The match is over."),

@@ -238,6 +238,7 @@ def labels() -> dict[str, Any]:
         "turned_up": _("Turned up"),
         "stock": _("Stock"),
         "cards": _("%(n)s cards"),
+        "card": _("%(n)s card"),
         "defender_points": _("Defenders' points"),
         "won": _("%(points)s pts"),
         "dealer": _("dealer"),

@@ -168,7 +168,7 @@ function drawSeats(state) {
     spot.querySelector(".spot-tags").replaceChildren(...tags.map((t) => Object.assign(document.createElement("span"), { className: "tag", textContent: t })));
     const hand = state.zones ? state.zones["hand:" + seat] : null;
     const count = Array.isArray(hand) ? hand.length : hand;
-    spot.querySelector(".spot-count").textContent = fmt(T.cards_left, { count: count ?? "?" });
+    spot.querySelector(".spot-count").textContent = fmt(count === 1 ? T.card_left : T.cards_left, { count: count ?? "?" });
     const play = document.querySelector(`#plays .seat-play[data-seat="${seat}"]`);
     if (play) drawPlay(play, played.get(seat), seat);
     spot.classList.toggle("to-move", toMove.has(seat));

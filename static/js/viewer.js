@@ -177,7 +177,7 @@ function drawStatus(frame) {
   }
   if (frame.turned_up && frame.turned_up.length) row(list, L.turned_up, cardsEl(frame.turned_up));
   if ("kitty" in frame) row(list, L.kitty, cardsEl(frame.kitty));
-  row(list, L.stock, fmt(L.cards, { n: frame.stock }));
+  row(list, L.stock, fmt(frame.stock === 1 ? L.card : L.cards, { n: frame.stock }));
   if ("defender_points" in frame) row(list, L.defender_points, String(frame.defender_points));
   if (frame.bids && frame.bids.length) {
     row(list, L.bids, frame.bids.map(([s, p]) => seatName(s) + " " + (p === null ? L.pass : p)).join(", "));

@@ -93,7 +93,7 @@ function draw(frame, ctx) {
     facts.append(node("dt", "", label), dd);
   };
   row(ctx.L.phase, ctx.L.phases[frame.phase] || frame.phase);
-  row(ctx.L.stock, fmt(ctx.L.cards, { n: frame.stock }));
+  row(ctx.L.stock, fmt(frame.stock === 1 ? ctx.L.card : ctx.L.cards, { n: frame.stock }));
   const c = frame.last_claim;
   if (c) row(ctx.L.claim, fmt(W.last_claim, { name: name(c.seat), claim: moveLabel(c.claim, W), from: name(c.from) }));
   ctx.status.replaceChildren(facts);

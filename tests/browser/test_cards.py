@@ -218,3 +218,13 @@ def test_the_viewer_groups_each_hand_by_trump(
             assert drawn_symbol(faces.first) == "c-" + code
             assert (faces.first.get_attribute("aria-label") or "").startswith(name)
     page.context.close()
+
+
+def test_a_seat_holding_one_card_says_one_card(browser: Any, card_site: dict[str, Any]) -> None:
+    """A count reads "1 card", not "1 cards", and more cards stay plural (tractor_view: the player
+    holds 33 cards, each other seat one)."""
+    page = open_page(browser, DESKTOP, "en")
+    show_table(page, card_site, "tractor", tractor_view())
+    counts = page.locator("#others .spot-count").all_inner_texts()
+    page.context.close()
+    assert sorted(counts) == ["1 card", "1 card", "1 card", "33 cards"], counts
