@@ -36,9 +36,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club(request, slug)
     role = club.role_of(request.user)
     manages = access.manages(request.user, club)
-    tournaments = club.tournaments.all()
-    if role is None:
-        tournaments = tournaments.filter(is_public=True)
+    tournaments = access.visible_tournaments(request.user, club.tournaments.all())
     context: dict[str, Any] = {
         "club": club,
         "role": Membership.Role(role).label if role else None,
