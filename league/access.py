@@ -110,6 +110,14 @@ def member_clubs(user: Any, roles: tuple[str, ...] = ()) -> QuerySet[Membership,
     return memberships.values("club_id")
 
 
+def visible_clubs(user: Any) -> QuerySet[Club]:
+    """``can_view_club`` as a query: public clubs, and the private ones ``user`` belongs to."""
+    shown = Q(is_public=True)
+    if signed_in(user):
+        shown |= Q(pk__in=member_clubs(user))
+    return Club.objects.filter(shown)
+
+
 def tournament_rule(user: Any, path: str = "") -> Q:
     """``can_view_tournament`` as a query on the tournament at ``path`` (``"match__tournament__"``)."""
     shown = Q(**{f"{path}is_public": True, f"{path}club__is_public": True}) & ~Q(

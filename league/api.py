@@ -142,7 +142,7 @@ def visible_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
 @api.get("/clubs", response=list[ClubOut], summary="Clubs the caller may see")
 def list_clubs(request: HttpRequest) -> Any:
     """Public clubs, and the caller's own private ones."""
-    return Club.objects.visible_to(request.user)
+    return access.visible_clubs(request.user)
 
 
 @api.get("/clubs/{slug}/tournaments", response=list[TournamentOut], summary="A club's tournaments")
@@ -202,7 +202,7 @@ def rankings(
     """
     if family not in ratings.FAMILY_OF_GAME.values():
         raise HttpError(404, "unknown family")
-    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
     if club:
         rows = rows.filter(player__club__slug=club)
     if days:

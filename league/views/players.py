@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league import access
 from league.forms import RankingFilterForm
-from league.models import Club, Match, PlayerRating
+from league.models import Match, PlayerRating
 from league.services import ratings
 from league.services.charts import rating_svg
 from league.views.common import visible_player
@@ -51,7 +51,7 @@ def rankings(request: HttpRequest, family: str) -> HttpResponse:
     if family not in ratings.FAMILY_OF_GAME.values():
         raise Http404
     form = RankingFilterForm(request.user, request.GET or None)
-    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
     if form.is_valid():
         if form.cleaned_data["club"]:
             rows = rows.filter(player__club=form.cleaned_data["club"])

@@ -128,6 +128,7 @@ def test_every_query_agrees_with_its_one_object_rule(persona: str | None) -> Non
     build()
     user = User.objects.get(username=persona) if persona else AnonymousUser()
     pairs = [
+        (Club.objects.all(), access.visible_clubs(user), access.can_view_club),
         (Tournament.objects.all(), access.visible_tournaments(user), access.can_view_tournament),
         (Match.objects.all(), access.visible_matches(user), access.can_view_match),
         (
