@@ -22,14 +22,14 @@ from django.views.decorators.http import require_http_methods
 
 from cardclub import health
 from cardclub.games import GAMES, GAMES_BY_NAME
-from league.models import Club
+from league import access
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: the games and the clubs open to the visitor."""
-    clubs = Club.objects.visible_to(request.user).order_by("name")[:20]
+    clubs = access.visible_clubs(request.user).order_by("name")[:20]
     return render(request, "home.html", {"games": GAMES, "clubs": clubs})
 
 

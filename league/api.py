@@ -142,7 +142,7 @@ def visible_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
 @api.get("/clubs", response=list[ClubOut], summary="Clubs the caller may see")
 def list_clubs(request: HttpRequest) -> Any:
     """Public clubs, and the caller's own private ones."""
-    return Club.objects.visible_to(request.user)
+    return access.visible_clubs(request.user)
 
 
 @api.get("/clubs/{slug}/tournaments", response=list[TournamentOut], summary="A club's tournaments")
@@ -151,7 +151,7 @@ def club_tournaments(request: HttpRequest, slug: str) -> Any:
     club = Club.objects.filter(slug=slug).first()
     if club is None or not access.can_view_club(request.user, club):
         raise HttpError(404, "not found")
-    return [tournament_out(t) for t in club.tournaments.all() if access.can_view_tournament(request.user, t)]
+    return [tournament_out(t) for t in access.visible_tournaments(request.user, club.tournaments.all())]
 
 
 @api.get("/tournaments/{tournament_id}", response=TournamentOut, summary="One tournament")
@@ -202,7 +202,7 @@ def rankings(
     """
     if family not in ratings.FAMILY_OF_GAME.values():
         raise HttpError(404, "unknown family")
-    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
     if club:
         rows = rows.filter(player__club__slug=club)
     if days:
@@ -227,13 +227,18 @@ def rankings(
 
 @api.get("/players/{player_id}/ratings", response=list[PlayerRatingsOut], summary="A player's rating history")
 def player_ratings(request: HttpRequest, player_id: int) -> Any:
-    """Current rating per family and every change, oldest first, with its explanation."""
+    """Current rating per family and every change the caller may see, oldest first, with its explanation.
+
+    Changes from matches the caller may not see are left out; the current rating and games are
+    public (the rankings show them), so the history need not end at the current rating.
+    """
     player = Player.objects.select_related("club").filter(pk=player_id).first()
     if player is None or not access.can_view_club(request.user, player.club):
         raise HttpError(404, "not found")
     out = []
     for rating in player.ratings.order_by("family"):
-        history = player.rating_changes.filter(family=rating.family).values(
+        changes = player.rating_changes.filter(family=rating.family)
+        history = access.visible_rating_changes(request.user, changes).values(
             "match_id", "deal_id", "played_at", "before", "after", "opponents_average", "explanation"
         )
         out.append(

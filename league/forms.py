@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardclub.games import GAMES_BY_NAME
+from league import access
 from league.models import Club, Entry, Membership, Player, Tournament
 from league.services.games import choices as game_choices
 from league.services.games import tiebreak_name
@@ -400,4 +401,4 @@ class RankingFilterForm(forms.Form):
 
     def __init__(self, user: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.visible_to(user)  # type: ignore[attr-defined]
+        self.fields["club"].queryset = access.visible_clubs(user)  # type: ignore[attr-defined]

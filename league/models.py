@@ -6,19 +6,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-
-
-class ClubQuerySet(models.QuerySet["Club"]):
-    """Queries over clubs."""
-
-    def visible_to(self, user: Any) -> ClubQuerySet:
-        """Public clubs, plus private ones the user belongs to."""
-        if user is None or not user.is_authenticated:
-            return self.filter(is_public=True)
-        return self.filter(Q(is_public=True) | Q(memberships__user=user)).distinct()
 
 
 class Club(models.Model):
@@ -31,8 +20,6 @@ class Club(models.Model):
         _("public"), default=True, help_text=_("Outsiders may see the club page and its public results.")
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
-
-    objects = ClubQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("club")

@@ -21,27 +21,39 @@ from league.models import Club, Deal, Match, Player, Tournament
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
 from replays.services import imports, records
-from replays.services.access import can_comment, can_delete_comment, can_view_deal, visible_deals
+from replays.services.access import can_comment, can_delete_comment
 from replays.services.steps import parse_perspective
 from replays.services.viewer import league_match_url, page_context, steps_payload
 
 PAGE_SIZE = 25
+# What ``access.can_view_deal`` reads of a deal, in the query that finds it.
+DEAL_RELATED = ("match__club", "match__tournament__club", "match__round__tournament__club")
 
 
 def viewable_deal(request: HttpRequest, pk: int) -> Deal:
     """The deal if the visitor may see it, else 404 (never a hint that it exists)."""
-    deal = Deal.objects.select_related("match__club", "match__tournament").filter(pk=pk).first()
-    if deal is None or not can_view_deal(request.user, deal):
+    deal = Deal.objects.select_related(*DEAL_RELATED).filter(pk=pk).first()
+    if deal is None or not access.can_view_deal(request.user, deal):
         raise Http404
     return deal
 
 
 def viewable_match(request: HttpRequest, pk: int) -> Match:
     """The match if the visitor may see it, else 404."""
-    match = Match.objects.select_related("club", "tournament").filter(pk=pk).first()
+    match = (
+        Match.objects.select_related("club", "tournament__club", "round__tournament__club")
+        .filter(pk=pk)
+        .first()
+    )
     if match is None or not access.can_view_match(request.user, match):
         raise Http404
     return match
+
+
+def viewable_deals_of(request: HttpRequest, match: Match) -> list[Deal]:
+    """The match's deals the visitor may open, in order (finished; a duplicate board's once open)."""
+    finished = match.deals.filter(status=Deal.Status.FINISHED).order_by("number")
+    return [deal for deal in finished if access.can_view_deal(request.user, deal)]
 
 
 def attachment(body: Any, filename: str, content_type: str) -> HttpResponse:
@@ -106,7 +118,7 @@ def comment_add(request: HttpRequest, pk: int) -> HttpResponse:
 def comment_delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a comment (its author or a club director)."""
     comment = get_object_or_404(Comment.objects.select_related("deal__match__club"), pk=pk)
-    if not can_view_deal(request.user, comment.deal) or not can_delete_comment(request.user, comment):
+    if not access.can_view_deal(request.user, comment.deal) or not can_delete_comment(request.user, comment):
         raise Http404
     deal, at = comment.deal, comment.at
     comment.delete()
@@ -119,14 +131,20 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = viewable_match(request, pk)
     deals = match.deals.order_by("number")
     seats = match.seats.select_related("player")
-    context = {"match": match, "deals": deals, "seats": seats, "league_match_url": league_match_url(match.pk)}
+    context = {
+        "match": match,
+        "deals": deals,
+        "viewable": {deal.pk for deal in viewable_deals_of(request, match)},
+        "seats": seats,
+        "league_match_url": league_match_url(match.pk),
+    }
     return render(request, "replays/match.html", context)
 
 
 def match_export(request: HttpRequest, pk: int) -> HttpResponse:
     """A match file: header and every finished deal's record."""
     match = viewable_match(request, pk)
-    body = records.dumps(records.match_export(match)) + "\n"
+    body = records.dumps(records.match_export(match, viewable_deals_of(request, match))) + "\n"
     return attachment(body, f"match-{match.pk}.json", "application/json")
 
 
@@ -135,8 +153,9 @@ def tournament_export(request: HttpRequest, pk: int) -> StreamingHttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
     if not access.can_view_tournament(request.user, tournament):
         raise Http404
+    deals = access.visible_deals(request.user).filter(match__tournament=tournament)
     response = StreamingHttpResponse(
-        records.tournament_lines(tournament), content_type="application/x-ndjson"
+        records.tournament_lines(tournament, deals), content_type="application/x-ndjson"
     )
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.ndjson"'
     return response
@@ -161,8 +180,8 @@ def club_deals(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not access.can_view_club(request.user, club):
         raise Http404
-    deals = visible_deals(request.user).filter(match__club=club)
-    context = deal_list(request, deals, club.tournaments.all())
+    deals = access.visible_deals(request.user).filter(match__club=club)
+    context = deal_list(request, deals, access.visible_tournaments(request.user, club.tournaments.all()))
     context.update(
         club=club,
         title=_("Recent deals of %(club)s") % {"club": club},
@@ -176,8 +195,9 @@ def player_deals(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     if not access.can_view_club(request.user, player.club):
         raise Http404
-    deals = visible_deals(request.user).filter(match__seats__player=player).distinct()
-    context = deal_list(request, deals, Tournament.objects.filter(matches__seats__player=player).distinct())
+    deals = access.visible_deals(request.user).filter(match__seats__player=player).distinct()
+    played = Tournament.objects.filter(matches__seats__player=player).distinct()
+    context = deal_list(request, deals, access.visible_tournaments(request.user, played))
     context.update(
         club=player.club, player=player, title=_("Recent deals of %(player)s") % {"player": player}
     )

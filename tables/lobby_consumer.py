@@ -27,10 +27,10 @@ def club_for(slug: str, user: Any) -> Club | None:
     return club
 
 
-def rows_html(club: Club, language: str) -> str:
-    """The lobby's table rows, rendered with the page's own partial template in ``language``."""
+def rows_html(club: Club, user: Any, language: str) -> str:
+    """The lobby's rows ``user`` may see, rendered with the page's own partial template in ``language``."""
     with translation.override(language):
-        return render_to_string("tables/lobby_rows.html", {"tables": lobby_tables(club)})
+        return render_to_string("tables/lobby_rows.html", {"tables": lobby_tables(club, user)})
 
 
 def page_language(query: bytes) -> str:
@@ -106,7 +106,9 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             while self.dirty:
                 self.dirty = False
                 assert self.club is not None
-                html = await database_sync_to_async(rows_html)(self.club, self.language)
+                html = await database_sync_to_async(rows_html)(
+                    self.club, self.scope.get("user"), self.language
+                )
                 if html != self.shown:
                     self.shown = html
                     await self.send_json({"type": "lobby", "rows": html})

@@ -34,7 +34,7 @@ def _club(request: HttpRequest, slug: str) -> Club:
 
 
 def _table(request: HttpRequest, table_id: int) -> LiveTable:
-    table = get_object_or_404(LiveTable.objects.select_related("club", "match__round"), pk=table_id)
+    table = get_object_or_404(LiveTable.objects.select_related(*table_access.TABLE_RELATED), pk=table_id)
     if not table_access.may_watch(request.user, table):
         raise Http404
     return table
@@ -53,7 +53,7 @@ def lobby_context(
     games = [GAMES_BY_NAME[name] for name in game_names() if name in GAMES_BY_NAME]
     return {
         "club": club,
-        "tables": lobby_tables(club),
+        "tables": lobby_tables(club, request.user),
         "games": games,
         "form": form,
         "chosen_game": form["game"].value() or (games[0].name if games else ""),

@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 from engine import get_game
 from engine.match import play_deal
 from engine.record import DealRecord, start_record
-from league import access, movements, pairing
 from league import boards as board_maker
+from league import movements, pairing
 from league.models import Board, Bye, Entry, Match, MatchSeat, Round, Tournament
 
 DUPLICATE_FORMATS = (Tournament.Format.DUPLICATE_PAIRS, Tournament.Format.DUPLICATE_TEAMS)
@@ -207,20 +207,6 @@ def situation_of(match: Match, number: int, after: dict[str, Any]) -> dict[str, 
 def revealed(rnd: Round | None) -> bool:
     """A duplicate round's seed, salts and decks are shown only once every table has finished."""
     return rnd is not None and rnd.status == Round.Status.FINISHED
-
-
-def results_open(user: Any, match: Match) -> bool:
-    """Whether ``user`` may see how a table played its boards (results, deals, replays).
-
-    A duplicate table's boards are still to be played at other tables until the round is over,
-    so until then only the club's directors and the table's own players see them, as bridge
-    clubs keep travellers face down. Any other match: always.
-    """
-    if not match.boards or match.round_id is None or revealed(match.round):
-        return True
-    if access.manages(user, match.club):
-        return True
-    return bool(user is not None and user.is_authenticated and match.seats.filter(player__user=user).exists())
 
 
 def bot_record(

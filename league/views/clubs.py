@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import access
 from league.forms import ClubForm, InvitationForm, JoinRequestForm, LinkPlayerForm, PlayerForm, RoleForm
-from league.models import Club, Invitation, JoinRequest, Membership
+from league.models import Invitation, JoinRequest, Membership
 from league.services import clubs, ratings
 from league.views.common import act, managed_club, visible_club
 
@@ -28,7 +28,7 @@ ROLE_ORDER: dict[str, int] = {
 
 def club_list(request: HttpRequest) -> HttpResponse:
     """Clubs the visitor may see."""
-    return render(request, "league/club_list.html", {"clubs": Club.objects.visible_to(request.user)})
+    return render(request, "league/club_list.html", {"clubs": access.visible_clubs(request.user)})
 
 
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -36,9 +36,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = visible_club(request, slug)
     role = club.role_of(request.user)
     manages = access.manages(request.user, club)
-    tournaments = club.tournaments.all()
-    if role is None:
-        tournaments = tournaments.filter(is_public=True)
+    tournaments = access.visible_tournaments(request.user, club.tournaments.all())
     context: dict[str, Any] = {
         "club": club,
         "role": Membership.Role(role).label if role else None,

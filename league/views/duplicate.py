@@ -22,14 +22,9 @@ def duplicate_round(
     """A published round of a duplicate event the visitor may see, and whether they manage the club."""
     tournament = visible_tournament(request, slug, tslug)
     rnd = tournament.rounds.filter(number=number).first()
-    manages = access.manages(request.user, tournament.club)
-    if (
-        rnd is None
-        or not duplicate.is_duplicate(tournament)
-        or (rnd.status == Round.Status.DRAFT and not manages)
-    ):
+    if rnd is None or not duplicate.is_duplicate(tournament) or not access.can_view_round(request.user, rnd):
         raise Http404
-    return tournament, rnd, manages
+    return tournament, rnd, access.manages(request.user, tournament.club)
 
 
 def round_boards(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:

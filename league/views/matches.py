@@ -75,7 +75,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "upload_form": UploadForm() if (can_enter or manages) and open_for_records else None,
         "correction_form": deal_form(match, correction=True) if manages and entered else None,
         "next_board": duplicate.board_of(match, len(deals) + 1) if can_enter else None,
-        "results_hidden": not duplicate.results_open(request.user, match),
+        "results_hidden": not access.boards_open(request.user, match),
     }
     return render(request, "league/match_detail.html", context)
 

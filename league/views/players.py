@@ -5,13 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.core.paginator import Paginator
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league import access
 from league.forms import RankingFilterForm
-from league.models import Club, Match, PlayerRating
+from league.models import Match, PlayerRating
 from league.services import ratings
 from league.services.charts import rating_svg
 from league.views.common import visible_player
@@ -25,17 +27,18 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = visible_player(request, player_id)
     families = []
     for rating in player.ratings.order_by("family"):
-        changes = list(player.rating_changes.filter(family=rating.family).select_related("match"))
+        # Only changes from matches the visitor may see; the current rating is public (docs/access.md).
+        shown = player.rating_changes.filter(family=rating.family)
+        changes = list(access.visible_rating_changes(request.user, shown).select_related("match"))
         points = [changes[0].before, *(c.after for c in changes)] if changes else []
         title = _("%(family)s rating history") % {"family": rating.family}
         families.append(
             {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
         )
-    visible = Club.objects.visible_to(request.user)
     matches = (
-        Match.objects.filter(seats__player=player, club__in=visible)
+        access.visible_matches(request.user, Match.objects.filter(seats__player=player))
         .select_related("tournament", "club")
-        .prefetch_related("deals")
+        .prefetch_related(Prefetch("deals", access.visible_deals(request.user).order_by("number")))
         .order_by("-finished_at", "-created")
         .distinct()[:RECENT_MATCHES]
     )
@@ -48,7 +51,7 @@ def rankings(request: HttpRequest, family: str) -> HttpResponse:
     if family not in ratings.FAMILY_OF_GAME.values():
         raise Http404
     form = RankingFilterForm(request.user, request.GET or None)
-    rows = PlayerRating.objects.filter(family=family, player__club__in=Club.objects.visible_to(request.user))
+    rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
     if form.is_valid():
         if form.cleaned_data["club"]:
             rows = rows.filter(player__club=form.cleaned_data["club"])

@@ -174,9 +174,9 @@ def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
     """One round's tables; a draft round only to directors, with its adjustment forms."""
     tournament = visible_tournament(request, slug, tslug)
     rnd = tournament.rounds.filter(number=number).prefetch_related(tables_prefetch(), "byes__entry").first()
-    manages = access.manages(request.user, tournament.club)
-    if rnd is None or (rnd.status == Round.Status.DRAFT and not manages):
+    if rnd is None or not access.can_view_round(request.user, rnd):
         raise Http404
+    manages = access.manages(request.user, tournament.club)
     context = {"tournament": tournament, "club": tournament.club, "round": rnd, "manages": manages}
     if manages and rnd.status == Round.Status.DRAFT:
         context |= {"swap_entries_form": SwapEntriesForm(tournament), "swap_seats_form": SwapSeatsForm()}

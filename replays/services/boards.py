@@ -9,23 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
-
 from league import access
 from league.duplicate import plus_score
-from league.models import Deal, Round
-from league.services.duplicate import results_open
-
-
-def board_open(user: Any, deal: Deal) -> bool:
-    """Whether ``user`` may see this deal as far as its board is concerned (the league's rule for a
-    duplicate table's results, ``league.services.duplicate.results_open``)."""
-    return deal.board_id is None or results_open(user, deal.match)
-
-
-def hidden_boards() -> Q:
-    """Deals of boards whose round is still being played (left out of public lists)."""
-    return Q(board__isnull=False) & ~Q(board__round__status=Round.Status.FINISHED)
+from league.models import Deal
 
 
 def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
@@ -40,7 +26,7 @@ def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
     )
     rows = []
     for other in others:
-        if not (access.can_view_match(user, other.match) and board_open(user, other)):
+        if not access.can_view_deal(user, other):
             continue
         result = other.result or {}
         rows.append(

@@ -14,6 +14,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from django.db.models import QuerySet
+
 from engine.record import DealRecord
 from league.models import Deal, Match, Tournament
 
@@ -42,14 +44,9 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def finished_deals(match: Match) -> list[Deal]:
-    """The match's finished deals in order."""
-    return list(match.deals.filter(status=Deal.Status.FINISHED).order_by("number"))
-
-
-def match_export(match: Match) -> dict[str, Any]:
-    """A match file: its header and every finished deal's record."""
-    deals = finished_deals(match)
+def match_export(match: Match, deals: list[Deal]) -> dict[str, Any]:
+    """A match file: its header and the record of each of ``deals`` (its finished deals the reader
+    may see, in order)."""
     seats = deals[0].seats if deals else []
     return {
         "format": MATCH_FORMAT,
@@ -63,8 +60,9 @@ def match_export(match: Match) -> dict[str, Any]:
     }
 
 
-def tournament_lines(tournament: Tournament) -> Iterator[str]:
-    """NDJSON of a tournament: a header line, then each finished deal's record."""
+def tournament_lines(tournament: Tournament, deals: QuerySet[Deal]) -> Iterator[str]:
+    """NDJSON of a tournament: a header line, then the record of each of ``deals`` (its finished
+    deals the reader may see)."""
     header = {
         "format": TOURNAMENT_FORMAT,
         "version": 1,
@@ -75,7 +73,6 @@ def tournament_lines(tournament: Tournament) -> Iterator[str]:
         "rules": tournament.rules,
     }
     yield dumps(header) + "\n"
-    deals = Deal.objects.filter(match__tournament=tournament, status=Deal.Status.FINISHED)
     for deal in deals.order_by("match__round__number", "match__table_number", "match_id", "number"):
         line = deal_record(deal).to_json()
         line.update({"match": deal.match_id, "number": deal.number})

@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 
 from league import access as league_access
 from league.models import Deal
-from league.services.duplicate import results_open
 from tables.models import LiveTable
 from tables.services import info, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
@@ -17,6 +16,14 @@ from tables.services.errors import NotPlaying, NotYourSeat
 # because a refused handshake reaches the page as a bare failure it cannot tell from the network's.
 CLOSE_NOT_OPEN = 4404  # the table (or club) does not exist or is not open to this user
 CLOSE_LOG_IN = 4401  # not logged in: logging in may open it
+
+# What ``may_watch`` reads of a table, in the query that finds it.
+TABLE_RELATED = (
+    "club",
+    "match__club",
+    "match__tournament__club",
+    "match__round__tournament__club",
+)
 
 
 def refusal(user: Any) -> int:
@@ -27,7 +34,7 @@ def refusal(user: Any) -> int:
 
 def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
     """The group and the user's seat (``None``: spectator), or ``None`` when they may not watch."""
-    table = LiveTable.objects.select_related("club", "match__round").filter(pk=table_id).first()
+    table = LiveTable.objects.select_related(*TABLE_RELATED).filter(pk=table_id).first()
     if table is None or not may_watch(user, table):
         return None
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
@@ -35,11 +42,9 @@ def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
 
 
 def may_watch(user: Any, table: LiveTable) -> bool:
-    """Members of the club watch its tables; a duplicate table only its players and the directors
-    until the round is over (other tables may still have to play its boards)."""
-    if not league_access.can_view_club(user, table.club):
-        return False
-    return table.match is None or results_open(user, table.match)
+    """Whoever may see the table's match (its club's, while it has none) watches it: the league's
+    rule, ``league.access.can_view_table``."""
+    return league_access.can_view_table(user, table)
 
 
 def arrived(table_id: int, user: Any) -> None:

@@ -6,9 +6,12 @@ the rows a socket pushes are exactly the rows the page was served with.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from cardclub.games import GAMES_BY_NAME
+from league import access
 from league.models import Club
 from tables.models import LiveTable
 from tables.services import events, facts, presence
@@ -21,10 +24,10 @@ def lobby_group(club_id: int) -> str:
     return f"lobby-{club_id}"
 
 
-def lobby_tables(club: Club) -> list[LiveTable]:
-    """The club's open and running tables, newest first, with their watchers and game facts."""
+def lobby_tables(club: Club, user: Any) -> list[LiveTable]:
+    """The club's open and running tables ``user`` may see, newest first, with watchers and game facts."""
     tables = list(
-        club.live_tables.exclude(status=LiveTable.Status.FINISHED)
+        access.visible_tables(user, club.live_tables.exclude(status=LiveTable.Status.FINISHED))
         .prefetch_related("seats__user", "seats__player")
         .order_by("-created")[:MAX_ROWS]
     )

@@ -46,10 +46,10 @@ def test_it_hides_private_standings(club: Club, as_user: Login, persona: str, st
 
 
 def test_it_shows_a_public_tournament_to_anyone(club: Club, as_user: Login) -> None:
-    """Public club, public tournament: the API answers anonymous callers."""
+    """Public club, public tournament past its draft: the API answers anonymous callers."""
     club.is_public = True
     club.save()
-    t = make_tournament(club)
+    t = make_tournament(club, status="registration")
     data = as_user(None).get(f"/api/tournaments/{t.pk}").json()
     assert data["game"] == "tractor" and data["tie_breaks"] == ["BH", "WIN"]
 

@@ -7,7 +7,6 @@ from django.contrib.auth.models import AnonymousUser, User
 
 from league import access
 from league.models import Club, Deal, Match, Tournament
-from replays.services.access import visible_deals
 from replays.services.samples import play_sample_match
 from tests.replays.conftest import client_for, user_with
 
@@ -80,7 +79,7 @@ def test_the_list_query_agrees_with_the_permission_rules(
     play_sample_match(private_club, "shengji", 1, seed=3)
     for user in (member, outsider, AnonymousUser(), user_with(private_club, "owner", "own")):
         expected = {d.pk for d in Deal.objects.all() if access.can_view_match(user, d.match)}
-        assert set(visible_deals(user).values_list("pk", flat=True)) == expected
+        assert set(access.visible_deals(user).values_list("pk", flat=True)) == expected
 
 
 def test_it_opens_the_viewer_at_a_deep_link(tractor_deal: Deal) -> None:

@@ -45,7 +45,13 @@ def test_outsiders_may_not_comment_on_a_casual_deal(tractor_deal: Deal, outsider
 def test_anyone_signed_in_comments_on_a_public_tournament(club: Club, outsider: User) -> None:
     """On a public tournament's deal, any signed-in visitor may comment."""
     tournament = Tournament.objects.create(
-        club=club, name="Open", slug="open", game="tractor", format="swiss", entry_kind="team"
+        club=club,
+        name="Open",
+        slug="open",
+        game="tractor",
+        format="swiss",
+        entry_kind="team",
+        status="running",
     )
     deal = play_sample_match(club, "tractor", 1, seed=9, tournament=tournament).deals.get()
     assert add(outsider, deal, 5).status_code == 302

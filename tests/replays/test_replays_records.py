@@ -63,7 +63,13 @@ def test_a_match_exported_then_imported_is_the_same_match(
 def test_a_tournament_exports_as_ndjson_and_imports_back(club: Club, director: User) -> None:
     """A header line then one record per deal; uploading it recreates each match."""
     tournament = Tournament.objects.create(
-        club=club, name="Open", slug="open", game="shengji", format="swiss", entry_kind="team"
+        club=club,
+        name="Open",
+        slug="open",
+        game="shengji",
+        format="swiss",
+        entry_kind="team",
+        status="running",
     )
     first = play_sample_match(club, "shengji", 2, seed=1, tournament=tournament)
     second = play_sample_match(club, "shengji", 1, seed=2, tournament=tournament)

@@ -34,6 +34,7 @@ def tournament_table(club: Club, user: Any, delay: int) -> LiveTable:
         entry_kind="individual",
         spectator_delay=delay,
         deals_per_match=1,
+        status="running",
     )
     round_ = Round.objects.create(tournament=tournament, number=1, status="published")
     match = Match.objects.create(club=club, tournament=tournament, round=round_, game="shengji", rules={})
