@@ -130,7 +130,10 @@ HTTPS = {
 
 def check_deploy(**env: str) -> subprocess.CompletedProcess[str]:
     """``manage.py check --deploy`` with exactly these variables, failing on any warning."""
-    clean = {k: v for k, v in os.environ.items() if k not in VARIABLES}
+    # The browser tests' conftest sets DJANGO_ALLOW_ASYNC_UNSAFE in this worker's environment (the
+    # sync Playwright API runs a loop in the test thread); no deployment has it, so it is left out.
+    dropped = {*VARIABLES, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     clean.update(env, DJANGO_SETTINGS_MODULE="cardclub.settings")
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
