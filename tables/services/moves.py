@@ -235,7 +235,7 @@ def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False
         # and when the frames were not ready yet each of them cost a second thread call that
         # waited on the deal's lock (about a third of the moves at 200 tables, docs/performance.md).
         views.encoded_views(table.table_id, applied.deal_id, applied.version)
-    notify(table.group, applied.deal_id, applied.version, move)
+    notify(table.group, applied.deal_id, applied.version, move, soon=render)
     if applied.over and not applied.match_over:
         pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
     elif delay is not None:

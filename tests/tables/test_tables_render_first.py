@@ -19,7 +19,7 @@ def frames_at_event(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """For every table event sent, the frames this process had made for it at that moment."""
     seen: list[Any] = []
 
-    def notify(group: str, deal_id: int, version: int, move: Any = None) -> None:
+    def notify(group: str, deal_id: int, version: int, move: Any = None, **how: Any) -> None:
         seen.append(views.rendered(int(group.rsplit("-", 1)[1]), deal_id, version))
 
     monkeypatch.setattr(moves, "notify", notify)
