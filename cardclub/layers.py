@@ -1,4 +1,4 @@
-"""The Redis pub/sub channel layer, plus a blocking group send for code that runs outside the loop.
+"""The Redis pub/sub channel layer, plus group sends for code that runs outside the loop.
 
 A committed move is announced from the thread that wrote it (a table worker thread, a Celery
 worker, a pacing timer). channels_redis' ``group_send`` is a coroutine: from a thread it had to be
@@ -7,16 +7,25 @@ handed to the serving event loop (``run_coroutine_threadsafe``) or run on a new 
 profiling showed as the largest single item of a move's CPU (docs/performance.md).
 ``group_send_blocking`` publishes the same message on the same Redis channel with redis-py's
 blocking client from the calling thread, so the event loop only does the fan-out.
+``group_send_soon`` queues it for the process's publisher thread instead, so a web node's tables
+thread does not wait for Redis either.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import queue
 import threading
 from typing import Any
 
 import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer
 from channels_redis.utils import _consistent_hash, decode_hosts
+
+from tables import timings
+
+log = logging.getLogger(__name__)
 
 
 class PubSubLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
@@ -28,6 +37,8 @@ class PubSubLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
         self._hosts = decode_hosts(kwargs.get("hosts"))
         self._clients: dict[int, redis.Redis] = {}
         self._clients_lock = threading.Lock()
+        self._outbox: queue.SimpleQueue[tuple[str, bytes]] = queue.SimpleQueue()
+        self._publisher: threading.Thread | None = None
 
     def group_channel(self, group: str) -> str:
         """The Redis channel a group's messages are published on (as the loop layer names it)."""
@@ -37,6 +48,39 @@ class PubSubLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
         """Publish ``message`` to every member of ``group`` on every node, from any thread."""
         channel = self.group_channel(group)
         self._client(_consistent_hash(channel, len(self._hosts))).publish(channel, self.serialize(message))
+
+    def group_send_soon(self, group: str, message: dict[str, Any]) -> None:
+        """Queue ``message`` for ``group`` without waiting: this process's publisher thread sends
+        queued messages in order, all that are waiting in one Redis round trip per shard.
+
+        For the tables threads of a web node: waiting for the ``PUBLISH`` and then for the GIL
+        held each move's thread about a third longer (docs/performance.md, session 5).
+        """
+        self._outbox.put((self.group_channel(group), self.serialize(message)))
+        if self._publisher is None:
+            with self._clients_lock:
+                if self._publisher is None:
+                    self._publisher = threading.Thread(target=self._publish_queued, daemon=True)
+                    self._publisher.start()
+
+    def _publish_queued(self) -> None:
+        while True:
+            batch = [self._outbox.get()]
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    batch.append(self._outbox.get_nowait())
+            try:
+                with timings.measure("publish"):
+                    pipes: dict[int, Any] = {}
+                    for channel, payload in batch:
+                        shard = _consistent_hash(channel, len(self._hosts))
+                        if shard not in pipes:
+                            pipes[shard] = self._client(shard).pipeline(transaction=False)
+                        pipes[shard].publish(channel, payload)
+                    for pipe in pipes.values():
+                        pipe.execute()
+            except Exception:  # at-most-once, as every group event: versions and sync catch up
+                log.exception("%d table events were not sent", len(batch))
 
     def _client(self, shard: int) -> redis.Redis:
         # One blocking client (a thread-safe connection pool) per shard for the whole process.

@@ -192,8 +192,11 @@ CELERY_BEAT_SCHEDULE = {
 # empty: chosen by the Celery mode), and how many threads the table sockets' database work may use
 # at once (0: Channels' one shared thread, which SQLite needs; PostgreSQL serves them concurrently).
 TABLES_PACING = env_str("TABLES_PACING")
+# 16: at 500 tables on two nodes a move held its thread 50-60 ms (the statement and the publish,
+# each followed by a wait for the GIL and the scheduler), so 8 threads were saturated and moves
+# queued about a second for one (docs/performance.md, session 5); each thread may hold a connection.
 TABLES_DB_THREADS = int(
-    env_str("TABLES_DB_THREADS", "8" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "0")
+    env_str("TABLES_DB_THREADS", "16" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "0")
 )
 
 AUTH_PASSWORD_VALIDATORS = [

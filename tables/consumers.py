@@ -40,8 +40,10 @@ async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = N
 def act_and_render(
     table_id: int, deal_id: int, seat: int, action: str, version: int, user_id: int | None
 ) -> moves.Applied:
-    """Apply a seat's move, then make the new frames of every seat in the same thread call."""
-    applied = moves.apply_move(deal_id, seat, action, version, user_id=user_id)
+    """Apply a seat's move and make the new frames of every seat in the same thread call, before
+    the table's event goes out (the second call finds them made, or makes them for a table whose
+    facts were not at hand)."""
+    applied = moves.apply_move(deal_id, seat, action, version, user_id=user_id, render=True)
     views.encoded_views(table_id, applied.deal_id, applied.version)
     return applied
 

@@ -103,14 +103,27 @@ def flush() -> None:
 
 def snapshot(folder: str | Path) -> dict[str, list[float]]:
     """The counters of every process that wrote to ``folder``, summed per phase."""
-    total: dict[str, list[float]] = {}
+    return total(by_process(folder))
+
+
+def total(processes: dict[int, dict[str, list[float]]]) -> dict[str, list[float]]:
+    """Counters of several processes (``by_process``) summed per phase."""
+    out: dict[str, list[float]] = {}
+    for counters in processes.values():
+        for phase, row in counters.items():
+            into = out.setdefault(phase, [0.0] * len(row))
+            for i, value in enumerate(row):
+                into[i] += value
+    return out
+
+
+def by_process(folder: str | Path) -> dict[int, dict[str, list[float]]]:
+    """The counters of each process that wrote to ``folder``, by process id."""
+    out: dict[int, dict[str, list[float]]] = {}
     for path in Path(folder).glob("*.json"):
         with contextlib.suppress(ValueError, OSError):
-            for phase, row in json.loads(path.read_text()).items():
-                into = total.setdefault(phase, [0.0] * len(row))
-                for i, value in enumerate(row):
-                    into[i] += value
-    return total
+            out[int(path.stem)] = json.loads(path.read_text())
+    return out
 
 
 def summary(before: dict[str, list[float]], after: dict[str, list[float]]) -> dict[str, dict[str, Any]]:

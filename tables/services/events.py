@@ -61,9 +61,12 @@ def serving_loop_gone() -> bool:
     return loop is not None and (loop.is_closed() or not loop.is_running())
 
 
-def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None = None) -> None:
+def notify(
+    group: str, deal_id: int, version: int, move: dict[str, Any] | None = None, *, soon: bool = False
+) -> None:
     """Send the small group event that makes every socket of the table fetch its own view
-    (``move``: the committed move that made ``version``, for ``states.catch_up``)."""
+    (``move``: the committed move that made ``version``, for ``states.catch_up``; ``soon``: hand
+    it to the layer's publisher thread instead of waiting for Redis, on a web node)."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -72,6 +75,9 @@ def notify(group: str, deal_id: int, version: int, move: dict[str, Any] | None =
         message["move"] = move
     if timings.ENABLED:
         message["published"] = time.time()  # for the fan-out figure of bench/live.py
+    if soon and hasattr(type(layer), "group_send_soon"):
+        layer.group_send_soon(group, message)
+        return
     if hasattr(type(layer), "group_send_blocking"):
         # cardclub.layers.PubSubLayer: one PUBLISH from this thread; the loop only fans out.
         try:

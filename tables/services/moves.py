@@ -19,7 +19,7 @@ from engine import get_game
 from engine.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
-from tables.services import deals, info, pacing, states
+from tables.services import deals, info, pacing, states, views
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.events import notify
 
@@ -39,11 +39,19 @@ class Applied:
 
 
 def apply_move(
-    deal_id: int, seat: int, text: str, version: int, *, user_id: int | None = None, auto: bool = False
+    deal_id: int,
+    seat: int,
+    text: str,
+    version: int,
+    *,
+    user_id: int | None = None,
+    auto: bool = False,
+    render: bool = False,
 ) -> Applied:
     """Apply ``text`` (engine notation) for ``seat`` at ``version``; ``user_id`` must hold the seat.
 
-    ``user_id=None`` is the server itself (paced draws, bots, clocks).
+    ``user_id=None`` is the server itself (paced draws, bots, clocks). ``render``: a node serving
+    the table's sockets makes every seat's frame before the event goes out (``after_commit``).
     """
     with states.lock_of(deal_id):
         # Out of the cache, the state is this call's own: threads that were reading it are done
@@ -55,7 +63,7 @@ def apply_move(
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         states.take(deal_id)
         raise StaleVersion() from None
-    transaction.on_commit(lambda: after_commit(applied, entry), robust=False)
+    transaction.on_commit(lambda: after_commit(applied, entry, render=render), robust=False)
     return applied
 
 
@@ -207,8 +215,9 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
     raise StaleVersion()
 
 
-def after_commit(applied: Applied, entry: states.Cached) -> None:
-    """Cache the new state, tell the table's sockets, and plan the next paced step."""
+def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False) -> None:
+    """Cache the new state, tell the table's sockets, and plan the next paced step (``render``:
+    make every seat's frame first)."""
     table = info.of_match(applied.match_id)
     delay = None
     if table is not None and not applied.over:
@@ -221,7 +230,12 @@ def after_commit(applied: Applied, entry: states.Cached) -> None:
     # stays between servers (sockets only ever get their own seat's view). Not for a deal's last
     # move: its result is read from the database.
     move = None if applied.over else {"seat": applied.seat, "action": applied.action, "at": applied.at}
-    notify(table.group, applied.deal_id, applied.version, move)
+    if render:
+        # Before the event: the node's other sockets get it back from Redis within a millisecond,
+        # and when the frames were not ready yet each of them cost a second thread call that
+        # waited on the deal's lock (about a third of the moves at 200 tables, docs/performance.md).
+        views.encoded_views(table.table_id, applied.deal_id, applied.version)
+    notify(table.group, applied.deal_id, applied.version, move, soon=render)
     if applied.over and not applied.match_over:
         pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
     elif delay is not None:

@@ -26,13 +26,19 @@ def test_it_names_group_channels_as_the_loop_layer_does() -> None:
     )._get_group_channel_name("table-7")
 
 
-@pytest.mark.asyncio
-async def test_a_send_from_a_thread_reaches_every_member_on_two_nodes() -> None:
-    """Two nodes (two layers) each hold a member of the group; one PUBLISH from a thread reaches both."""
+async def two_nodes_in(group: str) -> tuple[list[PubSubLayer], list[str]]:
+    """Two nodes (two layers), each with a member of ``group``: the layers and the members' channels."""
     nodes = [layer(), layer()]
     channels = [await node.new_channel() for node in nodes]
     for node, channel in zip(nodes, channels, strict=True):
-        await node.group_add("table-7", channel)
+        await node.group_add(group, channel)
+    return nodes, channels
+
+
+@pytest.mark.asyncio
+async def test_a_send_from_a_thread_reaches_every_member_on_two_nodes() -> None:
+    """Two nodes (two layers) each hold a member of the group; one PUBLISH from a thread reaches both."""
+    nodes, channels = await two_nodes_in("table-7")
     message: dict[str, Any] = {"type": "table.updated", "deal": 3, "version": 12}
     await asyncio.to_thread(nodes[0].group_send_blocking, "table-7", message)
     received = [await asyncio.wait_for(node.receive(ch), 5) for node, ch in zip(nodes, channels, strict=True)]
@@ -51,3 +57,20 @@ async def test_a_send_reaches_no_other_group() -> None:
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(node.receive(channel), 0.3)
     await node.flush()
+
+
+@pytest.mark.asyncio
+async def test_queued_sends_reach_every_member_in_order() -> None:
+    """Events queued from a thread (a web node's tables threads) arrive on both nodes, in order."""
+    nodes, channels = await two_nodes_in("table-7")
+    sent = [{"type": "table.updated", "deal": 3, "version": v} for v in range(12, 32)]
+
+    def queue_all() -> None:
+        for message in sent:
+            nodes[0].group_send_soon("table-7", message)
+
+    await asyncio.to_thread(queue_all)
+    for node, channel in zip(nodes, channels, strict=True):
+        assert [await asyncio.wait_for(node.receive(channel), 5) for _ in sent] == sent
+    for node in nodes:
+        await node.flush()

@@ -53,3 +53,15 @@ def test_every_process_file_is_summed(enabled: Path) -> None:
         (enabled / f"{pid}.json").write_text(json.dumps({"render": row}))
     (enabled / "broken.json").write_text("{")  # a file being replaced is skipped
     assert timings.summary({}, timings.snapshot(enabled))["render"]["calls"] == 4
+
+
+def test_each_process_keeps_its_own_counters(enabled: Path) -> None:
+    """A node's loop lag is read from its own file (bench/live.py prints it per node)."""
+    row = [1.0, 0.03] + [0.0] * (len(timings.EDGES_MS) + 1)
+    row[2 + timings.EDGES_MS.index(50)] = 1.0  # one wake-up 20-50 ms late
+    (enabled / "101.json").write_text(json.dumps({"loop_lag": row}))
+    (enabled / "102.json").write_text(json.dumps({}))
+    each = timings.by_process(enabled)
+    lag = {"calls": 1, "mean_ms": 30.0, "p50_ms": 50, "p99_ms": 50}
+    assert timings.summary({}, each[101])["loop_lag"] == lag
+    assert timings.summary({}, each[102]) == {}
