@@ -8,26 +8,29 @@ The game review reuses this to judge a decision that was made.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import Action, DealState
 from engine.search.knowledge import Knowledge
 from engine.search.policy import playout
+from engine.search.stats import mean, stderr
 from engine.search.worlds import Zones
 
 
 @dataclass(frozen=True)
 class Estimate:
     """A candidate's value: the mean over the worlds, in the game's own unit from the deciding
-    seat's side, its standard error, and the mean card-point ``margin`` (the secondary measure)."""
+    seat's side, its standard error, and the mean card-point ``margin`` (the secondary measure);
+    ``values`` and ``margins`` world by world, for paired comparisons between candidates."""
 
     action: Action
     mean: float
     stderr: float
     margin: float
     playouts: int
+    values: tuple[float, ...]
+    margins: tuple[float, ...]
 
 
 def evaluate(
@@ -54,19 +57,6 @@ def evaluate(
             values[slot].append(knowledge.value(end, seat))
             margins[slot].append(knowledge.margin(end, seat))
     return [
-        Estimate(action, _mean(v), _stderr(v), _mean(m), len(v))
+        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m))
         for action, v, m in zip(candidates, values, margins, strict=True)
     ]
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
-
-
-def _stderr(xs: Sequence[float]) -> float:
-    """The standard error of the mean (0 for fewer than two values)."""
-    n = len(xs)
-    if n < 2:
-        return 0.0
-    mean = _mean(xs)
-    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)

@@ -27,6 +27,9 @@ class Knowledge(Protocol):
     def seats(self, state: DealState) -> int:
         """The number of seats at the table."""
 
+    def length(self, state: DealState) -> int:
+        """About how many actions a playout from ``state`` takes (what the budget divides by)."""
+
     def value(self, end: DealState, seat: int) -> float:
         """A finished deal's result for ``seat``, in the game's own unit (levels, points, ranks)."""
 
