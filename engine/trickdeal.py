@@ -80,6 +80,9 @@ class TrickDeal(DealState):
         self.outcome: dict[str, JSON] | None = None
         self.tricks_done = 0
         self.failed_throws: list[FailedThrow] = []
+        # Public history a searching bot reads (voids shown, cards shown in declarations).
+        self.tricks: list[list[tuple[int, tuple[str, ...]]]] = []  # completed tricks, as last_trick
+        self.shown: list[tuple[int, tuple[str, ...]]] = []  # every declaration, in order
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -334,6 +337,7 @@ class TrickDeal(DealState):
             self._draw(seat)
         elif isinstance(action, Declare):
             self.declaration = (seat, action.cards)
+            self.shown.append(self.declaration)
             self.on_declare(seat, action.cards)
         elif isinstance(action, Redeal):
             self.finish_redeal(seat)
@@ -452,6 +456,7 @@ class TrickDeal(DealState):
                 won[card] = won.get(card, 0) + n
                 played[card] = played.get(card, 0) + n
         self.last_trick = [(s, canonical(tuple(c.elements()))) for s, c in self.trick]
+        self.tricks.append(self.last_trick)
         self.trick = []
         self.lead = None
         self.leader = winner
@@ -562,6 +567,8 @@ class TrickDeal(DealState):
         new.turned = list(self.turned)
         new.trick = list(self.trick)  # the trick's Counters are never changed once placed
         new.last_trick = list(self.last_trick)
+        new.tricks = list(self.tricks)  # a completed trick is never changed
+        new.shown = list(self.shown)
         new.failed_throws = list(self.failed_throws)
         new.outcome = None if self.outcome is None else dict(self.outcome)
         return new
