@@ -1,40 +1,43 @@
-"""Si Se Pai's expert bot (高手): a determinized search from what its seat knows.
+"""Si Se Pai's expert bot (高手): the search core (``engine.search``) with Si Se Pai's knowledge.
 
 The seat knows its own hand, every exposed meld and discard, the shown card, the sizes of the other
-hands and of the stock, and its own answer in an open window. Everything else (the other hands, the
-stock's order, the other seats' pending answers) is sampled: the unseen pieces are the pack less
-what the seat can see, shuffled and dealt into the hidden zones (``worlds``). Each candidate action
-is played on the same worlds, with the same random streams for the playouts, so the comparison is
-between actions rather than between worlds; a playout runs the deal to its end under the heuristic
-policy and scores the seat's payment. Effort is counted in playouts (``PLAYOUTS``), never seconds.
+hands and of the stock, and its own answer in an open window. Everything else is sampled: the
+unseen pieces (the pack less what the seat can see) are dealt into the other hands and the stock,
+and the other seats' pending answers in a window are dropped (they stay private until the last
+one arrives), so the playouts ask those seats again.
+
+A world looks ``TURNS`` draws ahead: its stock holds only the next ``TURNS`` pieces, so a playout
+ends in a win within that horizon or in a void deal (0). A whole deal's payment swings by tens of
+points on luck far beyond the decision, and the core takes a candidate over the heuristic's only
+on clear evidence: looking a few turns ahead is what makes the evidence appear at all. The margin
+is how much the seat's hand is worth at the end (``progress``), a small tie-breaker.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Sequence
 
 from engine.game import Action, Bot, DealState
+from engine.search.expert import ExpertBot
+from engine.search.policy import Policy, same_bots
+from engine.search.worlds import Hidden, Zones
 from engine.sisepai.actions import Discard, Draw, Hu, Pass, Redeal, Tsumo
-from engine.sisepai.bots import best_claim, best_discards, hand_value
+from engine.sisepai.bots import HeuristicBot, best_claim, best_discards, hand_value
 from engine.sisepai.pieces import pack, sorted_pieces
 from engine.sisepai.state import Phase, SiSePaiDeal
 
-PLAYOUTS = {"fast": 24, "strong": 400}
-"""Playouts per decision at each budget, shared among the candidates (fast: under 50 ms)."""
+TURNS = 6
+"""How many draws a world's stock holds: the playouts' horizon."""
 
-DISCARDS = {"fast": 3, "strong": 5}
-"""How many of the heuristic's best discards are searched at each budget."""
-
-TURNS = {"fast": 4, "strong": 8}
-"""How many draws a playout looks ahead before it values the seat's hand instead of a result."""
-
-PROGRESS = 0.25  # a point of hand value gained, against a point of payment
-CONFIDENCE = 1.5  # standard errors a gain must clear to overrule the heuristic
-RESAMPLE = 20  # tries at a world before giving up on one that fits the seat's own answer
+PROGRESS = 0.25  # one point of hand value (heuristic scale) against one point of payment
 DRAW, PASS = Draw(), Pass()
+
+
+def _deal(state: DealState) -> SiSePaiDeal:
+    assert isinstance(state, SiSePaiDeal)
+    return state
 
 
 def unseen(deal: SiSePaiDeal, seat: int) -> list[str]:
@@ -47,40 +50,6 @@ def unseen(deal: SiSePaiDeal, seat: int) -> list[str]:
     if deal.shown is not None:
         pool[deal.shown.card] -= 1
     return sorted_pieces(pool.elements())
-
-
-def known_part(deal: SiSePaiDeal, seat: int) -> SiSePaiDeal:
-    """A copy without the other seats' pending answers in an open window: they are not ``seat``'s
-    to know (the answers stay private until the last one arrives), so the playouts ask again."""
-    known = deal.copy()
-    known.answers = {s: a for s, a in deal.answers.items() if s == seat}
-    return known
-
-
-def worlds(deal: SiSePaiDeal, seat: int, count: int, rng: random.Random) -> Iterator[SiSePaiDeal]:
-    """``count`` deals ``seat`` cannot tell from ``deal``: the unseen pieces dealt at random into
-    the other hands and the stock, each of known size."""
-    known = known_part(deal, seat)
-    pool = unseen(deal, seat)
-    hidden = [s for s in range(deal.seats) if s != seat]
-    for _ in range(count):
-        yield _world(known, hidden, pool, rng)
-
-
-def _world(known: SiSePaiDeal, hidden: list[int], pool: list[str], rng: random.Random) -> SiSePaiDeal:
-    for _ in range(RESAMPLE):
-        cards = pool[:]
-        rng.shuffle(cards)
-        zones: dict[str, list[str]] = {}
-        for s in hidden:
-            size = known.hand_size(s)
-            zones[f"hand:{s}"], cards = sorted_pieces(cards[:size]), cards[size:]
-        zones["stock"] = cards
-        try:
-            return known.replace_hidden(zones)
-        except ValueError:
-            continue  # an answer kept in the window no longer fits: draw another world
-    raise ValueError("no world fits what the seat has answered")
 
 
 def policy(deal: SiSePaiDeal, seat: int, rng: random.Random) -> Action:
@@ -98,81 +67,85 @@ def policy(deal: SiSePaiDeal, seat: int, rng: random.Random) -> Action:
     return (claims and best_claim(claims, deal.hands[seat], deal.shown.card)) or PASS
 
 
-def playout(deal: SiSePaiDeal, seat: int, rng: random.Random, turns: int) -> float:
-    """Play ``deal`` (a world of its own) under ``policy`` for ``turns`` draws or to its end:
-    ``seat``'s payment if it ended, else how much its hand has gained meanwhile (``progress``),
-    which is small beside any payment: a cut-short playout only breaks ties between results."""
-    start = progress(deal, seat)
-    while not deal.is_over():
-        for s in sorted(deal.to_move()):
-            if s not in deal.to_move():
-                continue
-            action = policy(deal, s, rng)
-            if action == DRAW:
-                turns -= 1
-                if turns < 0:
-                    return PROGRESS * (progress(deal, seat) - start)
-            deal.apply_trusted(s, action)
-    result = deal.result()
-    assert result is not None
-    payments: list[int] = result["payments"]
-    return payments[seat]
+class PlayoutBot(Bot):
+    """``policy`` as a bot, for the core's playouts."""
+
+    def choose(self, state: DealState, seat: int) -> Action:
+        return policy(_deal(state), seat, self.rng)
 
 
 def progress(deal: SiSePaiDeal, seat: int) -> float:
-    """What ``seat``'s cards are worth towards a win, on the heuristic's scale (melds held and
-    exposed, near-melds)."""
+    """What ``seat``'s cards are worth towards a win on the heuristic's scale: melds held and
+    exposed, near-melds."""
     exposed = sum(2 * len(meld.cards) + meld.points for meld in deal.exposed[seat])
     return hand_value(deal.hands[seat]) + exposed
 
 
-def candidates(deal: SiSePaiDeal, seat: int, legal: list[Action], budget: str, first: Action) -> list[Action]:
-    """The actions worth a search, the heuristic's choice ``first`` (ties keep it): every answer
-    in a window, the heuristic's best few discards."""
-    if deal.phase is Phase.DISCARD:
-        hand = deal.hands[seat]
-        ranked = sorted(sorted_pieces(hand), key=lambda card: -hand_value(hand - Counter([card])))
-        legal = [Discard(card) for card in ranked[: DISCARDS[budget]]]
-    return [first, *(a for a in legal if a != first)]
+class SiSePaiKnowledge:
+    """What a Si Se Pai seat knows, and how its worlds are played and valued (``Knowledge``)."""
+
+    margin_weight = PROGRESS
+
+    def __init__(self) -> None:
+        self.policy: Policy = same_bots(PlayoutBot)
+
+    def hidden(self, state: DealState, seat: int) -> Hidden:
+        """The unseen pieces, to be dealt into the other hands and the stock (sizes are public)."""
+        deal = _deal(state)
+        sizes = {f"hand:{s}": deal.hand_size(s) for s in range(deal.seats) if s != seat}
+        return Hidden(tuple(unseen(deal, seat)), {**sizes, "stock": deal.stock_left()})
+
+    def world(self, state: DealState, zones: Zones) -> DealState:
+        """The deal with ``zones`` dealt, the pending answers of the seats dealt again dropped, and
+        a stock cut to the next ``TURNS`` draws."""
+        deal = _deal(state)
+        known = deal.copy()
+        known.answers = {s: a for s, a in deal.answers.items() if f"hand:{s}" not in zones}
+        world = known.replace_hidden({name: sorted_pieces(cards) for name, cards in zones.items()})
+        world.deck = world.deck[: world.stock_pos + TURNS]
+        return world
+
+    def seats(self, state: DealState) -> int:
+        """The number of seats at the table."""
+        return _deal(state).seats
+
+    def length(self, state: DealState) -> int:
+        """A playout's steps: up to ``TURNS`` turns of a draw, a discard and two windows' answers."""
+        deal = _deal(state)
+        return (2 * deal.seats + 1) * max(1, min(TURNS, deal.stock_left()))
+
+    def value(self, end: DealState, seat: int) -> float:
+        """The seat's payment (0 for a void deal, which is also how a playout's horizon ends)."""
+        result = end.result()
+        assert result is not None
+        payments: list[int] = result["payments"]
+        return float(payments[seat])
+
+    def margin(self, end: DealState, seat: int) -> float:
+        """What the seat's hand is worth when the playout stops (``progress``)."""
+        return progress(_deal(end), seat)
+
+    def candidates(self, state: DealState, seat: int, fallback: Bot, limit: int) -> Sequence[Action]:
+        """The heuristic's choice first; then every other answer in a window, or the next best
+        discards by the heuristic's hand value. A sure win is never searched."""
+        deal = _deal(state)
+        legal = list(deal.legal_actions(seat))
+        sure = [a for a in legal if isinstance(a, (Tsumo, Hu))]
+        if sure or len(legal) == 1:
+            return sure[:1] or legal
+        first = fallback.choose(deal, seat)
+        if deal.phase is Phase.DISCARD:
+            hand = deal.hands[seat]
+            ranked = sorted(sorted_pieces(hand), key=lambda card: -hand_value(hand - Counter([card])))
+            legal = [Discard(card) for card in ranked]
+        return [first, *(a for a in legal if a != first)][:limit]
+
+    def fallback(self, rng: random.Random) -> Bot:
+        """The heuristic bot."""
+        return HeuristicBot(rng, "fast")
 
 
-class ExpertBot(Bot):
-    """Wins when it can; otherwise plays each candidate out on sampled worlds and takes the best."""
+class SiSePaiExpertBot(ExpertBot):
+    """The expert bot of Si Se Pai."""
 
-    def choose(self, state: DealState, seat: int) -> Action:
-        assert isinstance(state, SiSePaiDeal)
-        legal = list(state.legal_actions(seat))
-        sure = next((a for a in legal if isinstance(a, (Tsumo, Hu))), None)
-        if sure is not None or len(legal) == 1:
-            return sure or legal[0]
-        options = candidates(state, seat, legal, self.budget, policy(state, seat, self.rng))
-        if len(options) == 1:
-            return options[0]
-        per_option = max(2, PLAYOUTS[self.budget] // len(options))
-        scores: list[list[float]] = []
-        for world in worlds(state, seat, per_option, self.rng):
-            seed = self.rng.getrandbits(64)
-            scores.append([_played(world, seat, action, seed, TURNS[self.budget]) for action in options])
-        return options[confident_best(scores)]
-
-
-def _played(world: SiSePaiDeal, seat: int, action: Action, seed: int, turns: int) -> float:
-    trial = world.copy()
-    trial.apply_trusted(seat, action)
-    return playout(trial, seat, random.Random(seed), turns)
-
-
-def confident_best(scores: list[list[float]]) -> int:
-    """The option (column) whose paired gain over option 0 (the heuristic's choice) is largest,
-    counting only gains more than ``CONFIDENCE`` standard errors above zero; else 0.
-
-    A payment swings by tens of points from world to world while a good choice gains a few, so a
-    handful of playouts alone would pick by chance and play worse than the heuristic."""
-    best, best_gain = 0, 0.0
-    for k in range(1, len(scores[0])):
-        gains = [row[k] - row[0] for row in scores]
-        gain = sum(gains) / len(gains)
-        spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
-        if gain > CONFIDENCE * spread and gain > best_gain:
-            best, best_gain = k, gain
-    return best
+    knowledge = SiSePaiKnowledge()

@@ -74,9 +74,13 @@ class SiSePai(Game):
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         from engine.sisepai.bots import HeuristicBot, RandomBot
-        from engine.sisepai.expert import ExpertBot
+        from engine.sisepai.expert import SiSePaiExpertBot
 
-        kinds: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot, "expert": ExpertBot}
+        kinds: dict[str, type[Bot]] = {
+            "random": RandomBot,
+            "heuristic": HeuristicBot,
+            "expert": SiSePaiExpertBot,
+        }
         return pick_bot(kind, rng, kinds, budget)
 
     def next_situation(

@@ -4,6 +4,7 @@ legally in every phase at 2, 3 and 4 seats, and takes a sure win without searchi
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -11,18 +12,29 @@ from sisepai_table import play, table
 
 from engine.errors import BadSetup
 from engine.game import Action
+from engine.search.worlds import sample_worlds
 from engine.sisepai import GAME
-from engine.sisepai.expert import ExpertBot, confident_best, unseen, worlds
+from engine.sisepai.actions import Pong
+from engine.sisepai.expert import TURNS, SiSePaiExpertBot, SiSePaiKnowledge, unseen
 from engine.sisepai.rules import SiSePaiRules
 from engine.sisepai.state import Phase, SiSePaiDeal
 
 WAITS_FOR_RA_21 = "RK RE YR YR YR YR GH GH GH WC WC RP YP GP WP YK GE GE GE WK"
 
 
-def expert(seed: int = 7, budget: str = "fast") -> ExpertBot:
+KNOWLEDGE = SiSePaiKnowledge()
+
+
+def expert(seed: int = 7, budget: str = "fast") -> SiSePaiExpertBot:
     bot = GAME.bot("expert", random.Random(seed), budget)
-    assert isinstance(bot, ExpertBot)
+    assert isinstance(bot, SiSePaiExpertBot)
     return bot
+
+
+def worlds(deal: SiSePaiDeal, seat: int, count: int, rng: random.Random) -> list[SiSePaiDeal]:
+    """The worlds the expert would play, as deals."""
+    dealt = sample_worlds(KNOWLEDGE.hidden(deal, seat), rng, count)
+    return [KNOWLEDGE.world(deal, zones) for zones in dealt]  # type: ignore[misc]
 
 
 def decisions(seats: int, deck_seed: int) -> Iterator[SiSePaiDeal]:
@@ -74,6 +86,7 @@ def test_other_seats_pending_answers_do_not_sway_the_expert() -> None:
     for a, b in zip(worlds(one, 0, 3, random.Random(2)), worlds(other, 0, 3, random.Random(2)), strict=True):
         assert a.answers == b.answers == {}
         assert a.zones() == b.zones()
+        assert one.answers == {1: Pong()}
 
 
 def test_the_expert_chooses_the_same_from_the_same_seed() -> None:
@@ -87,25 +100,18 @@ def test_the_expert_says_tsumo_without_searching() -> None:
     assert str(expert(budget="strong").choose(deal, 0)) == "tsumo"
 
 
-def test_the_sampled_worlds_keep_what_the_seat_sees_and_deal_the_unseen_pieces() -> None:
+def test_a_world_deals_the_unseen_pieces_and_looks_a_few_draws_ahead() -> None:
     deal = next(d for d in decisions(3, deck_seed=2) if d.phase is Phase.DISCARD)
     pool = sorted(unseen(deal, 0))
     for world in worlds(deal, 0, 5, random.Random(1)):
-        assert world.view(0) == deal.view(0)
-        assert sorted(c for name in world.hidden_from(0) for c in world.zones()[name]) == pool
-
-
-@pytest.mark.parametrize(
-    ("scores", "best"),
-    [
-        ([[0, 5], [0, 5], [0, 6]], 1),  # a steady gain overrules the heuristic's choice
-        ([[0, 30], [0, -25], [0, 10]], 0),  # a gain within the noise does not
-        ([[3, 3], [1, 1]], 0),  # a tie keeps the heuristic's choice
-        ([[0, 4, 9], [0, 4, 8], [0, 5, 9]], 2),  # the largest confident gain
-    ],
-)
-def test_the_heuristic_choice_stands_unless_a_gain_is_clear(scores: list[list[float]], best: int) -> None:
-    assert confident_best(scores) == best
+        dealt = Counter(world.zones()["stock"])
+        for s in (1, 2):
+            dealt.update(world.zones()[f"hand:{s}"])
+            assert world.hand_size(s) == deal.hand_size(s)
+        assert not dealt - Counter(pool)
+        assert world.view(0)["hand"] == deal.view(0)["hand"]
+        assert world.exposed == deal.exposed and world.discards == deal.discards
+        assert world.stock_left() == min(TURNS, deal.stock_left())
 
 
 def play_out(seats: int, rules: SiSePaiRules, seed: int) -> set[Phase]:
