@@ -5,8 +5,9 @@ Usage::
     .venv/bin/python bench/bots.py --deals 3 --budget fast strong --game tractor shengji
 
 Each deal seats the bot under test on the even seats against the heuristic bot. Only the
-decisions the bot under test makes are timed, in two groups: ``searched`` (it had more than one
-candidate, so it ran playouts) and ``all`` (draws and forced actions included). Times are CPU
+decisions the bot under test makes are timed, in two groups: ``searched`` (it had several
+candidates and its budget paid for worlds, so it ran playouts) and ``all`` (draws, forced actions
+and the decisions it left to the heuristic included). Times are CPU
 time of this process (``time.process_time``), so other work on the machine moves them little;
 the load average is printed at the start and the end.
 """
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.game import Action, Bot, DealState  # noqa: E402
 from engine.match import play_deal  # noqa: E402
 from engine.registry import get_game  # noqa: E402
+from engine.search.expert import BUDGET, ExpertBot  # noqa: E402
 
 
 class Timed(Bot):
@@ -44,10 +46,12 @@ class Timed(Bot):
 
     def choose(self, state: DealState, seat: int) -> Action:
         """The wrapped bot's choice, timed."""
-        knowledge = getattr(self.bot, "knowledge", None)
         searched = False
-        if knowledge is not None and hasattr(self.bot, "fallback"):
-            searched = len(knowledge.candidates(state.copy(), seat, self.bot.fallback, 2)) > 1
+        if isinstance(self.bot, ExpertBot):  # it plays out when it has candidates and worlds to spare
+            budget, knowledge = BUDGET[self.budget], self.bot.knowledge
+            fallback = knowledge.fallback(random.Random(0))  # its own: the bot's draws stay untouched
+            candidates = knowledge.candidates(state.copy(), seat, fallback, budget.candidates)
+            searched = len(candidates) > 1 and budget.worlds_for(len(candidates), knowledge.length(state)) > 0
         start = time.process_time()
         action = self.bot.choose(state, seat)
         self.times.append((time.process_time() - start, searched))

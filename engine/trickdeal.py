@@ -19,7 +19,7 @@ from engine.dealfacts import FailedThrow
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
-from engine.plays import leads_with, legal_follows
+from engine.plays import leads_with, legal_follows, sub_multisets
 from engine.tricks import (
     HiddenSafety,
     Lead,
@@ -80,9 +80,8 @@ class TrickDeal(DealState):
         self.outcome: dict[str, JSON] | None = None
         self.tricks_done = 0
         self.failed_throws: list[FailedThrow] = []
-        # Public history a searching bot reads (voids shown, cards shown in declarations).
-        self.tricks: list[list[tuple[int, tuple[str, ...]]]] = []  # completed tricks, as last_trick
-        self.shown: list[tuple[int, tuple[str, ...]]] = []  # every declaration, in order
+        self.tricks: list[list[tuple[int, tuple[str, ...]]]] = []  # completed, as last_trick (public)
+        self.shown: list[tuple[int, tuple[str, ...]]] = []  # every declaration (what a search reads)
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -214,8 +213,6 @@ class TrickDeal(DealState):
             yield from self._some_burials(seat)
 
     def _some_burials(self, seat: int) -> Iterator[Action]:
-        from engine.plays import sub_multisets
-
         for cards in sub_multisets(self.hands[seat], self.setup.kitty_size):
             yield Bury(cards)
 
@@ -567,8 +564,7 @@ class TrickDeal(DealState):
         new.turned = list(self.turned)
         new.trick = list(self.trick)  # the trick's Counters are never changed once placed
         new.last_trick = list(self.last_trick)
-        new.tricks = list(self.tricks)  # a completed trick is never changed
-        new.shown = list(self.shown)
+        new.tricks, new.shown = list(self.tricks), list(self.shown)  # their items never change
         new.failed_throws = list(self.failed_throws)
         new.outcome = None if self.outcome is None else dict(self.outcome)
         return new
