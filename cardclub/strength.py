@@ -66,8 +66,9 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
+    # At the strong budget a seated expert plays (fast: 200 decks, 0.5275, +2.655, [-0.84, 6.15]).
     ("sisepai", "expert"): Duel(
-        "expert", "heuristic", 200, 3, "fast", 0.5275, 2.655, (-0.8365, 6.1465), "points"
+        "expert", "heuristic", 30, 3, "strong", 0.6083, 12.75, (2.0158, 23.4842), "points"
     ),
 }
 
