@@ -66,6 +66,16 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
+    ("shengji", "expert"): Duel(
+        "expert", "heuristic", 100, 4, "fast", 0.505, 0.05, (-0.048, 0.148), "levels"
+    ),
+    ("tractor", "expert"): Duel(
+        "expert", "heuristic", 100, 4, "fast", 0.53, 0.19, (0.0461, 0.3339), "levels"
+    ),
+    ("sandaha", "expert"): Duel("expert", "heuristic", 100, 4, "fast", 0.5, 2.9, (1.5269, 4.2731), "points"),
+    ("zhaopengyou", "expert"): Duel(
+        "expert", "heuristic", 100, 6, "fast", 0.4925, 0.05, (-0.0751, 0.1751), "ranks"
+    ),
     # At the strong budget a seated expert plays (fast: 200 decks, 0.5275, +2.655, [-0.84, 6.15]).
     ("sisepai", "expert"): Duel(
         "expert", "heuristic", 30, 3, "strong", 0.6083, 12.75, (2.0158, 23.4842), "points"
