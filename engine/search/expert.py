@@ -1,9 +1,10 @@
 """``ExpertBot``: perfect-information Monte Carlo over worlds consistent with the seat's knowledge.
 
 At each decision it lists a few candidates (the one-ply bot's choice first), deals the hidden
-cards again ``worlds`` times from what the seat knows, plays every candidate in every world to
-the end of the deal with the fast policy, and takes the best mean (ties: the earlier candidate).
-Budgets count worlds and candidates, never seconds, so a seed gives the same play on any machine.
+cards again as many times as its budget pays for, from what the seat knows, plays every
+candidate in every world to the end of the deal with the fast policy, and keeps the one-ply
+bot's choice unless another candidate is clearly better world by world (``best``). Budgets
+count playout steps, never seconds, so a seed gives the same play on any machine.
 """
 
 from __future__ import annotations
