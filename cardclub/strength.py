@@ -66,15 +66,19 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
+    # docs/engine.md ("Expert bot", h/expert's runs, seeds pooled): the strong budget where measured,
+    # the one a seated expert plays, else the fast one.
     ("shengji", "expert"): Duel(
-        "expert", "heuristic", 100, 4, "fast", 0.505, 0.05, (-0.048, 0.148), "levels"
+        "expert", "heuristic", 40, 4, "strong", 0.531, 0.175, (-0.022, 0.372), "levels"
     ),
     ("tractor", "expert"): Duel(
-        "expert", "heuristic", 100, 4, "fast", 0.53, 0.19, (0.0461, 0.3339), "levels"
+        "expert", "heuristic", 40, 4, "strong", 0.600, 0.475, (0.146, 0.804), "levels"
     ),
-    ("sandaha", "expert"): Duel("expert", "heuristic", 100, 4, "fast", 0.5, 2.9, (1.5269, 4.2731), "points"),
+    ("sandaha", "expert"): Duel(
+        "expert", "heuristic", 150, 4, "fast", 0.500, 2.667, (1.575, 3.758), "points"
+    ),
     ("zhaopengyou", "expert"): Duel(
-        "expert", "heuristic", 100, 6, "fast", 0.4925, 0.05, (-0.0751, 0.1751), "ranks"
+        "expert", "heuristic", 200, 6, "fast", 0.516, 0.040, (-0.047, 0.127), "ranks"
     ),
     # At the strong budget a seated expert plays (fast: 200 decks, 0.5275, +2.655, [-0.84, 6.15]).
     ("sisepai", "expert"): Duel(
