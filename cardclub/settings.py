@@ -198,6 +198,9 @@ TABLES_PACING = env_str("TABLES_PACING")
 TABLES_DB_THREADS = int(
     env_str("TABLES_DB_THREADS", "16" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "0")
 )
+# The bot kind that plays (at its fast budget) for a seat whose clock ran out, where the game has it
+# (docs/tables.md, "Bots at the table"); "heuristic" costs a millisecond a move instead of tens.
+TABLES_TIMEOUT_BOT = env_str("TABLES_TIMEOUT_BOT", "expert")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from cardclub import health
 from cardclub.games import GAMES, GAMES_BY_NAME
+from cardclub.strength import strength_lines
 from league import access
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
@@ -44,7 +45,7 @@ def game_rules(request: HttpRequest, name: str) -> HttpResponse:
         html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"])
         # The rules files are ours, in the repository: trusted HTML.
         body = mark_safe(html)  # noqa: S308
-    return render(request, "rules.html", {"game": game, "body": body})
+    return render(request, "rules.html", {"game": game, "body": body, "bots": strength_lines(name)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -56,6 +56,8 @@ def _cost(card: str, trump: TrumpContext) -> int:
 class HeuristicBot(Bot):
     """Declares long suits, buries low side cards, leads safe winners, wins cheaply, feeds partners."""
 
+    sample = SAMPLE  # candidate plays looked at; a search's playout policy looks at fewer
+
     def offer(self, state: DealState, seat: int) -> Action | None:
         """Redeal a pointless hand; declare when the suit would be long."""
         deal = _deal(state)
@@ -111,7 +113,7 @@ class HeuristicBot(Bot):
         return max(legal, key=lambda b: b.points)
 
     def _play(self, deal: TrickDeal, seat: int) -> tuple[str, ...]:
-        candidates = [a.cards for a in deal.sample_actions(seat, SAMPLE) if isinstance(a, Play)]
+        candidates = deal.sample_plays(seat, self.sample)
         if deal.lead is None:
             return self._lead(deal, seat, candidates)
         return self._follow(deal, seat, candidates)

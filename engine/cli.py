@@ -10,6 +10,9 @@
   engine (when installed) with the ratio, the cost of ``copy()`` and of a seat's frame, the
   median legality check of a mid-deal Tractor play, and the load average (``docs/engine.md``).
 * ``playthrough [--regen] [--game G]``: writes (or checks) the golden playthrough files.
+* ``duel --game G --a KIND --b KIND --deals N --seed S [--players P] [--budget fast|strong]
+  [--jobs J] [--rules k=v ...]``: duplicate play, each deck twice with the kinds swapping seats;
+  one JSON line per deck, then the summary (``engine/duel.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.errors import EngineError
+from engine.game import BUDGETS
 from engine.match import Match, selfplay_deal
 from engine.record import DealRecord, ReplayError, check_record
 from engine.registry import game_names, get_game
@@ -123,6 +127,16 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="decisions per second beside RLCard's Dou Dizhu engine")
     b.add_argument("--deals", type=int, default=200)
     b.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("duel", help="duplicate play between two bot kinds")
+    d.add_argument("--game", required=True, choices=game_names())
+    d.add_argument("--a", required=True, help="a bot kind (random, heuristic, expert)")
+    d.add_argument("--b", required=True, help="the other bot kind")
+    d.add_argument("--deals", type=int, default=100, help="decks, each played twice")
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--players", type=int)
+    d.add_argument("--budget", default="fast", choices=BUDGETS)
+    d.add_argument("--jobs", type=int, default=1, help="worker processes")
+    d.add_argument("--rules", action="append", metavar="K=V", help="a house-rule option; repeat")
     t = sub.add_parser("playthrough", help="golden playthrough files")
     t.add_argument("--regen", action="store_true", help="rewrite the files instead of comparing")
     t.add_argument("--game", action="append")
@@ -145,6 +159,11 @@ def _run(args: argparse.Namespace, stream: TextIO) -> int:
         return selfplay(args, stream)
     if args.command == "check":
         return check(args, stream)
+    if args.command == "duel":
+        from engine.duel import duel
+
+        args.rules_json = _rules_json(args.rules or [])
+        return duel(args, stream)
     if args.command == "bench":
         from engine.bench import bench
 

@@ -46,10 +46,12 @@ class FamilyGame(Game):
         return rules
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
-        """A ``random`` or ``heuristic`` bot."""
+        """A ``random``, ``heuristic`` or ``expert`` bot."""
         from engine.bots import HeuristicBot, RandomBot
+        from engine.expert import FamilyExpertBot
 
-        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot}, budget)
+        kinds = {"random": RandomBot, "heuristic": HeuristicBot, "expert": FamilyExpertBot}
+        return pick_bot(kind, rng, kinds, budget)
 
     def check_setup(self, rules: Rules, seats: int, deck: Sequence[str], first: int) -> None:
         """Raise ``BadSetup`` unless the seats, the deck and the first seat fit this game."""

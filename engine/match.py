@@ -61,8 +61,11 @@ def rebuild(records: Sequence[DealRecord]) -> Match:
     return match
 
 
-def play_deal(state: DealState, bots: Sequence[Bot]) -> list[tuple[int, str]]:
-    """Let ``bots`` (one per seat) play ``state`` to its end; return the actions taken."""
+def play_deal(state: DealState, bots: Sequence[Bot], trusted: bool = False) -> list[tuple[int, str]]:
+    """Let ``bots`` (one per seat) play ``state`` to its end; return the actions taken.
+
+    ``trusted``: a search's playout on a copy, whose bots only pick legal actions, performs them
+    with ``apply_trusted`` and keeps no list."""
     actions: list[tuple[int, str]] = []
     for _ in range(MAX_STEPS):
         if state.is_over():
@@ -76,6 +79,9 @@ def play_deal(state: DealState, bots: Sequence[Bot]) -> list[tuple[int, str]]:
         if action is None:
             seat = min(must)
             action = bots[seat].choose(state, seat)
+        if trusted:
+            state.apply_trusted(seat, action)
+            continue
         state.apply(seat, action)
         actions.append((seat, str(action)))
     raise RuntimeError("deal did not end")

@@ -19,7 +19,7 @@ from engine.dealfacts import FailedThrow
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
-from engine.plays import leads_with, legal_follows
+from engine.plays import leads_with, legal_follows, sub_multisets
 from engine.tricks import (
     HiddenSafety,
     Lead,
@@ -80,6 +80,8 @@ class TrickDeal(DealState):
         self.outcome: dict[str, JSON] | None = None
         self.tricks_done = 0
         self.failed_throws: list[FailedThrow] = []
+        self.tricks: list[list[tuple[int, tuple[str, ...]]]] = []  # completed, as last_trick (public)
+        self.shown: list[tuple[int, tuple[str, ...]]] = []  # every declaration (what a search reads)
 
     # -- hooks --------------------------------------------------------------------------------
 
@@ -211,8 +213,6 @@ class TrickDeal(DealState):
             yield from self._some_burials(seat)
 
     def _some_burials(self, seat: int) -> Iterator[Action]:
-        from engine.plays import sub_multisets
-
         for cards in sub_multisets(self.hands[seat], self.setup.kitty_size):
             yield Bury(cards)
 
@@ -334,6 +334,7 @@ class TrickDeal(DealState):
             self._draw(seat)
         elif isinstance(action, Declare):
             self.declaration = (seat, action.cards)
+            self.shown.append(self.declaration)
             self.on_declare(seat, action.cards)
         elif isinstance(action, Redeal):
             self.finish_redeal(seat)
@@ -452,6 +453,7 @@ class TrickDeal(DealState):
                 won[card] = won.get(card, 0) + n
                 played[card] = played.get(card, 0) + n
         self.last_trick = [(s, canonical(tuple(c.elements()))) for s, c in self.trick]
+        self.tricks.append(self.last_trick)
         self.trick = []
         self.lead = None
         self.leader = winner
@@ -562,6 +564,7 @@ class TrickDeal(DealState):
         new.turned = list(self.turned)
         new.trick = list(self.trick)  # the trick's Counters are never changed once placed
         new.last_trick = list(self.last_trick)
+        new.tricks, new.shown = list(self.tricks), list(self.shown)  # their items never change
         new.failed_throws = list(self.failed_throws)
         new.outcome = None if self.outcome is None else dict(self.outcome)
         return new

@@ -316,7 +316,7 @@ class MatchSeat(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="seats")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="seats")
-    # A seat filled by one of the engine's bots ("random", "heuristic"), for casual tables and demos.
+    # A seat filled by one of the engine's bots (a kind of Game.bot_kinds()), for casual tables and demos.
     bot = models.CharField(_("bot"), max_length=12, blank=True)
 
     class Meta:

@@ -18,6 +18,6 @@ class TablesConfig(AppConfig):
         from tables.receivers import close_offline_table, open_duplicate_tables
         from tables.services import pacing, steps
 
-        pacing.run_steps_with(steps.advance)
+        pacing.run_steps_with(steps)
         round_published.connect(open_duplicate_tables, dispatch_uid="tables.open_duplicate_tables")
         played_offline.connect(close_offline_table, dispatch_uid="tables.close_offline_table")

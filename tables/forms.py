@@ -35,7 +35,9 @@ class OpenTableForm(forms.Form):
         coerce=int,
         initial=facts.DEFAULT_CLOCK,
         required=False,
-        help_text=_("Time for each decision; when it runs out, the heuristic bot plays for the seat."),
+        help_text=_(
+            "Time for each decision; when it runs out, the expert bot makes a quick move for the seat."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:

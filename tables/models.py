@@ -77,6 +77,7 @@ class TableSeat(models.Model):
         NONE = "", _("nobody")
         RANDOM = "random", _("random bot")
         HEURISTIC = "heuristic", _("heuristic bot")
+        EXPERT = "expert", _("expert bot")
 
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField(_("seat"))

@@ -56,28 +56,59 @@ def group_value(shape: str, counts: tuple[int, ...]) -> float:
     return best
 
 
+def _shape(group: tuple[str, ...]) -> str:
+    return "P" if group[0][1] == "P" else "KAE" if group[0][1] == "K" else "RHC"
+
+
+SHAPES = tuple(_shape(group) for group in GROUPS)
+GROUP_OF = {card: (g, group.index(card)) for g, group in enumerate(GROUPS) for card in group}
+
+
 def hand_value(hand: Mapping[str, int]) -> float:
     """The heuristic worth of a concealed hand."""
-    total = 0.0
-    for group in GROUPS:
-        shape = "P" if group[0][1] == "P" else "KAE" if group[0][1] == "K" else "RHC"
-        total += group_value(shape, tuple(hand.get(c, 0) for c in group))
-    return total
+    return sum(_group_values(hand))
+
+
+def _group_values(hand: Mapping[str, int]) -> list[float]:
+    pairs = zip(SHAPES, GROUPS, strict=True)
+    return [group_value(shape, tuple(hand.get(c, 0) for c in group)) for shape, group in pairs]
 
 
 def best_discards(hand: Counter[str]) -> tuple[float, list[str]]:
     """The value left after the least costly discard, and every card whose discard leaves it."""
+    values = _group_values(hand)
+    total = sum(values)
     best: tuple[float, list[str]] | None = None
     for card in sorted(hand):
-        hand[card] -= 1
-        value = hand_value(hand)
-        hand[card] += 1
+        # Only the discarded card's group changes; the values are multiples of 0.5, so the sums
+        # are exact whatever their order.
+        g, at = GROUP_OF[card]
+        counts = [hand.get(c, 0) for c in GROUPS[g]]
+        counts[at] -= 1
+        value = total - values[g] + group_value(SHAPES[g], tuple(counts))
         if best is None or value > best[0]:
             best = (value, [card])
         elif value == best[0]:
             best[1].append(card)
     assert best is not None
     return best
+
+
+def best_claim(legal: list[Action], hand: Counter[str], card: str) -> Action | None:
+    """The meld claim on ``card`` that leaves the hand worth most, if it beats keeping the turn."""
+    baseline = hand_value(hand) + CLAIM_MARGIN
+    best: tuple[float, Action] | None = None
+    for action in legal:
+        used = hand_cards_used(action, card)
+        if used is None:
+            continue
+        rest = hand.copy()
+        rest.subtract(used)
+        meld = Meld.of((card, *used), exposed=True)
+        value = best_discards(+rest)[0] + 2 * len(meld.cards) + meld.points
+        if value > baseline and (best is None or value > best[0]):
+            best = (value, action)
+    return best[1] if best else None
 
 
 class RandomBot(Bot):
@@ -102,19 +133,4 @@ class HeuristicBot(Bot):
         shown = view["shown"]
         if shown is None:
             return legal[0]
-        return self._claim(legal, hand, shown["card"]) or Pass()
-
-    def _claim(self, legal: list[Action], hand: Counter[str], card: str) -> Action | None:
-        baseline = hand_value(hand) + CLAIM_MARGIN
-        best: tuple[float, Action] | None = None
-        for action in legal:
-            used = hand_cards_used(action, card)
-            if used is None:
-                continue
-            rest = hand.copy()
-            rest.subtract(used)
-            meld = Meld.of((card, *used), exposed=True)
-            value = best_discards(+rest)[0] + 2 * len(meld.cards) + meld.points
-            if value > baseline and (best is None or value > best[0]):
-                best = (value, action)
-        return best[1] if best else None
+        return best_claim(legal, hand, shown["card"]) or Pass()

@@ -74,8 +74,14 @@ class SiSePai(Game):
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         from engine.sisepai.bots import HeuristicBot, RandomBot
+        from engine.sisepai.expert import SiSePaiExpertBot
 
-        return pick_bot(kind, rng, {"random": RandomBot, "heuristic": HeuristicBot}, budget)
+        kinds: dict[str, type[Bot]] = {
+            "random": RandomBot,
+            "heuristic": HeuristicBot,
+            "expert": SiSePaiExpertBot,
+        }
+        return pick_bot(kind, rng, kinds, budget)
 
     def next_situation(
         self,

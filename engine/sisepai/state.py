@@ -291,10 +291,21 @@ class SiSePaiDeal(DealState):
             if self._claim_error(seat, claim) is None:
                 yield claim
 
+    def meld_claims(self, seat: int) -> Iterator[Action]:
+        """The claims ``seat`` may make on the shown card other than winning with it (for bots,
+        which check the win on its own first)."""
+        for claim in self._meld_candidates(seat):
+            if self._claim_error(seat, claim) is None:
+                yield claim
+
     def _candidate_claims(self, seat: int) -> Iterator[Action]:
         assert self.shown is not None
-        card, hand = self.shown.card, self.hands[seat]
         yield Tsumo() if seat == self.shown.owner else Hu()
+        yield from self._meld_candidates(seat)
+
+    def _meld_candidates(self, seat: int) -> Iterator[Action]:
+        assert self.shown is not None
+        card, hand = self.shown.card, self.hands[seat]
         yield Kong()
         yield Pong()
         if seat == self.shown.owner and self.shown.drawn:

@@ -63,10 +63,12 @@ class ZhaoGame(FamilyGame):
         return parse_zhao_action(text)
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
-        """A ``random`` or ``heuristic`` Zhao Pengyou bot."""
+        """A ``random``, ``heuristic`` or ``expert`` Zhao Pengyou bot."""
         from engine.zhaopengyou.bots import ZhaoHeuristicBot, ZhaoRandomBot
+        from engine.zhaopengyou.expert import ZhaoExpertBot
 
-        return pick_bot(kind, rng, {"random": ZhaoRandomBot, "heuristic": ZhaoHeuristicBot}, budget)
+        kinds = {"random": ZhaoRandomBot, "heuristic": ZhaoHeuristicBot, "expert": ZhaoExpertBot}
+        return pick_bot(kind, rng, kinds, budget)
 
     def start(
         self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None

@@ -17,8 +17,14 @@ joins) and still acts at most once per version. Where the step runs depends on t
 A finished match's results are recorded by ``settle_soon`` (``settle.py``), in a Celery task or here.
 
 The asyncio and manual back ends run the step taker the app hands in at start
-(``TablesConfig.ready`` → ``run_steps_with(steps.advance)``): the move writer plans through this
+(``TablesConfig.ready`` → ``run_steps_with(steps)``): the move writer plans through this
 module, so this module may not import the step taker, which applies moves.
+
+A bot's choice (``Step.decide``) is made on a private copy of the state, outside the deal's lock:
+the expert bot searches for up to a second at its ``strong`` budget. Under Celery it runs in the
+worker that took the step; on the asyncio back end in a thread of its own (``THINKERS``), between
+the step's two database calls, so neither the event loop nor the sockets' database thread waits
+for it. A seat whose clock runs out is played by ``timeout_bot``: the ``fast`` expert.
 """
 
 from __future__ import annotations
@@ -26,11 +32,14 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import Context
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from celery import current_app
 from channels.db import database_sync_to_async
@@ -38,17 +47,50 @@ from django.conf import settings
 
 from engine import get_game
 from engine.errors import EngineError
-from engine.game import Action, DealState
+from engine.game import Action, Bot, DealState, Game
 from league.models import Deal
 from tables.services import events, info, settle, states
 
 DEFAULT_PACE = {"draw": 0.35, "bot": 0.8, "between_deals": 4.0}
+THINKERS = 1  # threads for the bots' choices on the asyncio back end (the search is pure Python)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The server's step at a version: ``seat`` plays ``action``, or what ``bot`` chooses from
+    ``state`` (a private copy); ``auto`` when a person's clock ran out."""
+
+    seat: int
+    auto: bool
+    action: Action | None = None
+    bot: Bot | None = None
+    state: DealState | None = None
+
+    def decide(self) -> Action:
+        """The step's action: the one given, or the bot's choice (a search may take a second)."""
+        if self.action is not None:
+            return self.action
+        assert self.bot is not None and self.state is not None
+        return self.bot.choose(self.state, self.seat)
+
+
+class StepTaker(Protocol):
+    """What takes the server's steps (``tables.services.steps``), handed in at start."""
+
+    def advance(self, deal_id: int, version: int, *, expire_clocks: bool = False) -> None: ...
+
+    def prepare(self, deal_id: int, version: int, expire_clocks: bool = False) -> Step | None: ...
+
+    def finish(self, deal_id: int, version: int, step: Step, action: Action) -> None: ...
+
 
 _tasks: set[asyncio.Future[Any]] = set()
 _pending: list[tuple[int, int]] = []
 _stopped = False
 _running = 0
-_runner: Callable[..., None] | None = None
+_taker: StepTaker | None = None
+_thinkers: ThreadPoolExecutor | None = None
+_thinkers_lock = threading.Lock()
 
 
 def stop(grace: float = 5.0) -> None:
@@ -82,10 +124,10 @@ def running() -> Iterator[None]:
         _running -= 1
 
 
-def run_steps_with(runner: Callable[..., None]) -> None:
-    """The step taker the asyncio and manual back ends call: ``runner(deal_id, version, expire_clocks=…)``."""
-    global _runner
-    _runner = runner
+def run_steps_with(taker: StepTaker) -> None:
+    """The step taker the asyncio and manual back ends call."""
+    global _taker
+    _taker = taker
 
 
 def pace(kind: str) -> float:
@@ -151,16 +193,32 @@ def _start_timer(loop: asyncio.AbstractEventLoop, delay: float, deal_id: int, ve
 
 
 async def _run(deal_id: int, version: int) -> None:
-    if _runner is not None:
-        await database_sync_to_async(_runner)(deal_id, version)
+    if _taker is None:
+        return
+    with running():
+        step = await database_sync_to_async(_taker.prepare)(deal_id, version)
+        if step is None:
+            return
+        action = step.action
+        if action is None:  # a bot thinks on its own thread, holding neither the loop nor the database
+            action = await asyncio.get_running_loop().run_in_executor(_thinking(), step.decide)
+        await database_sync_to_async(_taker.finish)(deal_id, version, step, action)
+
+
+def _thinking() -> ThreadPoolExecutor:
+    global _thinkers
+    with _thinkers_lock:
+        if _thinkers is None:
+            _thinkers = ThreadPoolExecutor(max_workers=THINKERS, thread_name_prefix="tables-bots")
+        return _thinkers
 
 
 def run_pending(*, expire_clocks: bool = False, limit: int = 100_000) -> int:
     """Run the manual back end's queued steps until none is left; returns how many ran."""
     ran = 0
-    while _pending and ran < limit and _runner is not None:
+    while _pending and ran < limit and _taker is not None:
         deal_id, version = _pending.pop(0)
-        _runner(deal_id, version, expire_clocks=expire_clocks)
+        _taker.advance(deal_id, version, expire_clocks=expire_clocks)
         ran += 1
     return ran
 
@@ -225,34 +283,40 @@ def is_paced_draw(state: DealState, seat: int, game_name: str) -> bool:
 
 def choose_step(
     state: DealState, table: Any, deal: Any, version: int, since: float, expire_clocks: bool
-) -> tuple[int, Action, bool] | None:
-    """The server's step: a bot's optional declaration, a paced draw, a bot's move, or a clock's."""
+) -> Step | None:
+    """The server's step: a bot's optional declaration, a paced draw, a bot's move, or a clock's.
+
+    A bot's move is left to ``Step.decide``, on a copy of ``state``, for the caller to run
+    once it has let go of the deal's lock."""
     game = get_game(deal.game)
     must = sorted(state.must_move())
     for seat in sorted(state.to_move() - state.must_move()):
         if table.bot_of(seat):
             offer = _bot(game, table.bot_of(seat), deal, version, seat).offer(state, seat)
             if offer is not None:
-                return seat, offer, False
+                return Step(seat, False, action=offer)
     if not must:
         return None
     if is_paced_draw(state, must[0], deal.game):
-        return must[0], game.parse_action("draw"), False
+        return Step(must[0], False, action=game.parse_action("draw"))
     for seat in must:
         if table.bot_of(seat):
-            return seat, _bot(game, table.bot_of(seat), deal, version, seat).choose(state, seat), False
+            return Step(
+                seat, False, bot=_bot(game, table.bot_of(seat), deal, version, seat), state=state.copy()
+            )
     if not expire_clocks and states.now() < since + table.seconds_per_decision - 0.05:
         return None
     seat = must[0]
-    timeout = getattr(state, "timeout_action", None)
-    action = (
-        timeout(seat)
-        if timeout is not None
-        else _bot(game, "heuristic", deal, version, seat).choose(state, seat)
-    )
-    return seat, action, True
+    return Step(seat, True, bot=timeout_bot(game, deal, version, seat), state=state.copy())
 
 
-def _bot(game: Any, kind: str, deal: Any, version: int, seat: int) -> Any:
+def timeout_bot(game: Game, deal: Any, version: int, seat: int) -> Bot:
+    """The bot that plays for a seat whose clock ran out, at the ``fast`` budget: the kind
+    ``settings.TABLES_TIMEOUT_BOT`` names (the expert), else the heuristic bot."""
+    kind = str(getattr(settings, "TABLES_TIMEOUT_BOT", "") or "expert")
+    return _bot(game, kind if kind in game.bot_kinds() else "heuristic", deal, version, seat, budget="fast")
+
+
+def _bot(game: Game, kind: str, deal: Any, version: int, seat: int, budget: str = "strong") -> Bot:
     # Seeded from the deal's secret so a bot's choices replay, yet nobody can predict them.
-    return game.bot(kind, random.Random(f"{deal.seed}:{version}:{seat}"))
+    return game.bot(kind, random.Random(f"{deal.seed}:{version}:{seat}"), budget)

@@ -1,7 +1,8 @@
 """The server's own steps on a deal: take the step ``pacing`` chose, through the move writer.
 
 ``advance(deal_id, version)`` is what every back end runs (the Celery task ``tables.advance``, the
-asyncio timers, the manual list of tests): it does nothing unless the deal is still at
+manual list of tests; the asyncio timers run its two halves, ``prepare`` and ``finish``, with the
+bot's thinking between them on a thread of its own): it does nothing unless the deal is still at
 ``version``, so a step planned twice (after a commit, by a socket joining, by the sweep) still
 acts once. A finished deal of a match that goes on gets the match's next deal.
 """
@@ -12,6 +13,7 @@ import logging
 from typing import Any
 
 from engine.errors import EngineError
+from engine.game import Action
 from league.models import Deal
 from tables.services import deals, events, info, moves, pacing, states
 from tables.services.errors import TableError
@@ -21,36 +23,46 @@ log = logging.getLogger(__name__)
 
 def advance(deal_id: int, version: int, *, expire_clocks: bool = False) -> None:
     """Take the deal's next server step if it is still at ``version`` (else do nothing)."""
+    with pacing.running():
+        step = prepare(deal_id, version, expire_clocks)
+        if step is not None:
+            finish(deal_id, version, step, step.decide())
+
+
+def prepare(deal_id: int, version: int, expire_clocks: bool = False) -> pacing.Step | None:
+    """The move to make at ``version``, its action still to be decided when a bot plays (``None``:
+    nothing to do now). A finished deal whose match goes on gets its next deal here."""
+    if pacing.stopped():
+        return None
+    with pacing.running():
+        with states.lock_of(deal_id):  # no move may change the state while a step is chosen from it
+            chosen = _choose(deal_id, version, expire_clocks)
+        if isinstance(chosen, Deal):
+            new = deals.next_deal(chosen.match_id, chosen.number)
+            table = info.of_match(chosen.match_id)
+            if new is not None and table is not None:
+                events.notify(table.group, new.pk, 0)
+                pacing.plan(new.pk, 0)
+            return None
+        return chosen if isinstance(chosen, pacing.Step) else None
+
+
+def finish(deal_id: int, version: int, step: pacing.Step, action: Action) -> None:
+    """Make the prepared move, unless the deal has moved past ``version`` meanwhile."""
     if pacing.stopped():
         return
     with pacing.running():
-        _advance(deal_id, version, expire_clocks)
-
-
-def _advance(deal_id: int, version: int, expire_clocks: bool) -> None:
-    with states.lock_of(deal_id):  # no move may change the state while a step is chosen from it
-        chosen = _choose(deal_id, version, expire_clocks)
-    if isinstance(chosen, Deal):
-        new = deals.next_deal(chosen.match_id, chosen.number)
-        table = info.of_match(chosen.match_id)
-        if new is not None and table is not None:
-            events.notify(table.group, new.pk, 0)
-            pacing.plan(new.pk, 0)
-        return
-    if chosen is None:
-        return
-    seat, action, auto = chosen
-    try:
-        moves.apply_move(deal_id, seat, str(action), version, auto=auto)
-    except TableError:
-        pass  # somebody moved first: that commit planned the next step
-    except EngineError:
-        log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
+        try:
+            moves.apply_move(deal_id, step.seat, str(action), version, auto=step.auto)
+        except TableError:
+            pass  # somebody moved first: that commit planned the next step
+        except EngineError:
+            log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
 
 
 def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
-    """The step to take at ``version``: a (seat, action, auto) move, the finished Deal whose match
-    goes on with the next deal, or ``None`` (nothing to do now; a later step may be planned)."""
+    """The step to take at ``version``: a ``pacing.Step``, the finished Deal whose match goes on
+    with the next deal, or ``None`` (nothing to do now; a later step may be planned)."""
     cached = states.peek(deal_id)
     if cached is not None and cached.version > version:
         return None  # this process already holds a newer version: somebody moved

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,31 +19,40 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 RACERS = 50
 
 
-def race(deal_id: int, seat: int, action: str, version: int, user_id: int | None) -> list[str]:
-    """Submit the same move from ``RACERS`` threads released together; returns each outcome."""
-    barrier = threading.Barrier(RACERS)
+def together(work: Callable[[], str], racers: int = RACERS) -> list[str]:
+    """Run ``work`` in ``racers`` threads released together; returns each one's outcome."""
+    barrier = threading.Barrier(racers)
     outcomes: list[str] = []
     lock = threading.Lock()
 
-    def submit() -> None:
+    def run() -> None:
         try:
             barrier.wait()
-            try:
-                moves.apply_move(deal_id, seat, action, version, user_id=user_id)
-                outcome = "applied"
-            except StaleVersion:
-                outcome = "stale_version"
+            outcome = work()
             with lock:
                 outcomes.append(outcome)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=submit) for _ in range(RACERS)]
+    threads = [threading.Thread(target=run) for _ in range(racers)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(60)
     return outcomes
+
+
+def race(deal_id: int, seat: int, action: str, version: int, user_id: int | None) -> list[str]:
+    """Submit the same move from ``RACERS`` threads released together; returns each outcome."""
+
+    def submit() -> str:
+        try:
+            moves.apply_move(deal_id, seat, action, version, user_id=user_id)
+        except StaleVersion:
+            return "stale_version"
+        return "applied"
+
+    return together(submit)
 
 
 def next_decision(deal: Deal) -> tuple[int, str]:

@@ -1,7 +1,8 @@
 """No hidden card leaks: every frame of hundreds of bot deals is checked against what its receiver may see.
 
 Seats 0 and 1 are members whose clocks run out at once (the server plays for them, ``auto``), seats 2
-and 3 are a heuristic and a random bot; seat 0's socket and a spectator's receive every view.
+and 3 are a heuristic and a random bot; seat 0's socket and a spectator's receive every view. A
+shorter run seats the expert bot at seat 2 and lets the fast expert play for the late members.
 Each frame is replayed against the deal's move log: zones hidden from the receiver must arrive as
 counts, and no card code anywhere in the frame may be one the receiver cannot see (a hidden zone's
 card that is in no visible zone).
@@ -12,8 +13,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from channels.db import database_sync_to_async
 
+from engine.search import expert as search
 from league.models import Deal
 from tests.tables.conftest import session_cookie
 from tests.tables.helpers import LEAK_CHECK, cards_in, check_frames, seated_table, watch_match
@@ -22,17 +25,20 @@ pytestmark = LEAK_CHECK
 
 DEALS = 200
 GAMES = ("shengji", "tractor", "sandaha")
+# (the bot at seat 2, who plays for a late member, deals in all, deals per match): the expert's run
+# is a few deals, each of its decisions a search.
+RUNS = {"heuristic": ("heuristic", DEALS, 12), "expert": ("expert", 3, 1)}
 
 
 @database_sync_to_async
 def new_table(
-    club: Any, members: list[Any], game: str, rules: dict[str, Any] | None, deals: int
+    club: Any, members: list[Any], game: str, rules: dict[str, Any] | None, deals: int, bot: str
 ) -> tuple[Any, list[bytes]]:
     table = seated_table(
         club,
         members[:2],
         game,
-        bots={2: "heuristic", 3: "random"},
+        bots={2: bot, 3: "random"},
         rules=rules,
         seconds_per_decision=0,
         deals_target=deals,
@@ -41,10 +47,15 @@ def new_table(
 
 
 async def play_match(
-    club: Any, members: list[Any], game: str, rules: dict[str, Any] | None = None, deals: int = 12
+    club: Any,
+    members: list[Any],
+    game: str,
+    rules: dict[str, Any] | None = None,
+    deals: int = 12,
+    bot: str = "heuristic",
 ) -> list[tuple[int | None, dict[str, Any]]]:
     """A match of ``deals`` deals watched by seat 0's socket and a spectator's (members[2] holds no seat)."""
-    table, cookies = await new_table(club, members, game, rules, deals)
+    table, cookies = await new_table(club, members, game, rules, deals, bot)
     return await watch_match(table, cookies, [0, None], timeout=20)
 
 
@@ -63,21 +74,27 @@ def assert_no_leak(state: Any, seat: int | None, frame: dict[str, Any]) -> None:
     assert not leaked, (seat, frame["version"], sorted(leaked))
 
 
+@pytest.mark.parametrize("run", list(RUNS))
 async def test_no_frame_shows_a_card_its_receiver_may_not_see(
-    club: Any, members: list[Any], settings: Any
+    club: Any, members: list[Any], settings: Any, monkeypatch: Any, run: str
 ) -> None:
-    """At least 200 deals through the real consumers; every frame to every seat and spectator checked."""
+    """At least 200 deals through the real consumers (3 with the expert); every frame to every seat
+    and spectator checked."""
+    bot, least, per_match = RUNS[run]
     # A millisecond between server steps lets the sockets keep up, so most versions get a frame.
     settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    settings.TABLES_TIMEOUT_BOT = bot
+    # The seated expert searches at the fast budget here, so a deal takes seconds, not minutes.
+    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
     frames: list[tuple[int | None, dict[str, Any]]] = []
     deals = 0
     round_ = 0
-    while deals < DEALS:
-        frames += await play_match(club, members, GAMES[round_ % len(GAMES)])
+    while deals < least:
+        frames += await play_match(club, members, GAMES[round_ % len(GAMES)], deals=per_match, bot=bot)
         round_ += 1
         deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
     checked_deals, checked = await database_sync_to_async(check_frames)(frames, assert_no_leak)
-    assert checked_deals >= DEALS
-    assert checked > 20 * DEALS
+    assert checked_deals >= least
+    assert checked > 20 * least
     print(f"leak check: {checked_deals} deals, {checked} frames")
     await asyncio.sleep(0)

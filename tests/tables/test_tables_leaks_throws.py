@@ -50,6 +50,7 @@ async def test_no_frame_shows_a_card_its_receiver_may_not_see_with_real_hand_thr
 ) -> None:
     """A match per trick game through the real consumers, failed throws among them; every frame checked."""
     settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    settings.TABLES_TIMEOUT_BOT = "heuristic"  # the expert's run is in test_tables_leaks.py
     frames: list[tuple[int | None, dict[str, Any]]] = []
     for game in GAMES:
         frames += await play_match(club, members, game, RULES, deals=DEALS)

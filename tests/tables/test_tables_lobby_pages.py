@@ -180,7 +180,7 @@ def test_the_host_is_offered_the_engine_s_bot_kinds_and_no_empty_choice(
     client = logged_in(members[0])
     client.post(open_url(club), {"game": "shengji"})
     page = client.get(f"/tables/{LiveTable.objects.get().pk}/").content.decode()
-    assert bot_selects(page) == [["random", "heuristic"]] * 4  # the fill form and seats 1-3
+    assert bot_selects(page) == [["random", "heuristic", "expert"]] * 4  # the fill form and seats 1-3
     assert '<option value="heuristic" selected>' in page
     assert "nobody" not in page
 

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from engine.search import expert as search
 from league.models import Deal, Move
-from tables.services import moves, pacing, states
+from tables.services import moves, pacing, states, steps
 from tests.tables.helpers import seated_table, start
-from tests.tables.test_tables_exactly_once import RACERS, race
+from tests.tables.test_tables_exactly_once import RACERS, race, together
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -51,3 +52,26 @@ def test_fifty_concurrent_answers_apply_once(
     assert Move.objects.filter(deal=deal).count() == version + 1
     assert Deal.objects.get(pk=deal.pk).version == version + 1
     assert list(Move.objects.filter(deal=deal, seq=version).values_list("seat", "action")) == [(seat, "pass")]
+
+
+@pytest.mark.parametrize("cached", [True, False], ids=["cached-state", "replayed-state"])
+def test_concurrent_steps_of_seated_experts_make_one_move(
+    club: Any, members: list[Any], settings: Any, monkeypatch: Any, cached: bool
+) -> None:
+    """The same server step taken by several threads at once (each expert search runs outside the
+    deal's lock) still adds one Move: the version decides, as for people."""
+    assert connection.vendor == "postgresql"
+    settings.TABLES_PACING = "manual"  # no server steps but the racers'
+    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
+    deal = start(seated_table(club, members[:1], "sisepai", bots={1: "expert", 2: "expert"}))
+    pacing.clear_pending()
+    if not cached:
+        states.clear()
+
+    def step() -> str:
+        steps.advance(deal.pk, 0)
+        return "stepped"
+
+    assert together(step, racers=8) == ["stepped"] * 8
+    assert list(Move.objects.filter(deal=deal).values_list("seq", "seat")) == [(0, 1)]
+    assert Deal.objects.get(pk=deal.pk).version == 1

@@ -18,9 +18,11 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from channels.db import database_sync_to_async
 
 from engine import get_game
+from engine.search import expert as search
 from engine.sisepai.state import SiSePaiDeal
 from league.models import Deal, Move
 from tables.services import states
@@ -31,19 +33,24 @@ pytestmark = LEAK_CHECK
 
 DEALS = 200
 SEATS = 3
+# (the bot at seat 1, who plays for the late member, deals in all, deals per match): the expert's run
+# is a few deals, each of its decisions a search.
+RUNS = {"heuristic": ("heuristic", DEALS, 25), "expert": ("expert", 4, 2)}
 GAME = get_game("sisepai")
 
 
 @database_sync_to_async
-def new_table(club: Any, members: list[Any]) -> tuple[Any, list[bytes]]:
-    bots = {1: "heuristic", 2: "random"}
-    table = seated_table(club, members[:1], "sisepai", bots=bots, seconds_per_decision=0, deals_target=25)
+def new_table(club: Any, members: list[Any], bot: str, deals: int) -> tuple[Any, list[bytes]]:
+    bots = {1: bot, 2: "random"}
+    table = seated_table(club, members[:1], "sisepai", bots=bots, seconds_per_decision=0, deals_target=deals)
     return table, [session_cookie(members[0]), session_cookie(members[1])]
 
 
-async def play_match(club: Any, members: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
+async def play_match(
+    club: Any, members: list[Any], bot: str = "heuristic", deals: int = 25
+) -> list[tuple[int | None, dict[str, Any]]]:
     """One match watched by seat 0's socket and a spectator's (members[1] holds no seat)."""
-    table, cookies = await new_table(club, members)
+    table, cookies = await new_table(club, members, bot, deals)
     return await watch_match(table, cookies, [0, None])
 
 
@@ -111,21 +118,27 @@ def check_windows(deal: Deal) -> Counter[str]:
     return seen
 
 
+@pytest.mark.parametrize("run", list(RUNS))
 async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim(
-    club: Any, members: list[Any], settings: Any
+    club: Any, members: list[Any], settings: Any, monkeypatch: Any, run: str
 ) -> None:
-    """At least 200 deals through the real consumers; every frame to seat 0 and a spectator checked."""
+    """At least 200 deals through the real consumers (4 with the expert); every frame to seat 0 and
+    a spectator checked."""
+    bot, least, per_match = RUNS[run]
     settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    settings.TABLES_TIMEOUT_BOT = bot
+    # The seated expert searches at the fast budget here, so a deal takes seconds, not minutes.
+    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
     frames: list[tuple[int | None, dict[str, Any]]] = []
     deals = 0
-    while deals < DEALS:
-        frames += await play_match(club, members)
+    while deals < least:
+        frames += await play_match(club, members, bot, per_match)
         deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
     checked_deals, checked = await database_sync_to_async(check_frames)(
         frames, assert_frame_is_the_receivers_view
     )
-    assert checked_deals >= DEALS
-    assert checked > 20 * DEALS
+    assert checked_deals >= least
+    assert checked > 20 * least
     windows: Counter[str] = Counter()
     for deal in await database_sync_to_async(list)(Deal.objects.filter(status="finished")):
         windows += await database_sync_to_async(check_windows)(deal)

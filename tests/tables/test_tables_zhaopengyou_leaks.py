@@ -13,9 +13,11 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
+import pytest
 from channels.db import database_sync_to_async
 
 from engine.cards import RANKS, SUITS
+from engine.search import expert as search
 from engine.zhaopengyou.actions import Call
 from league.models import Deal, Move
 from tests.tables.conftest import session_cookie
@@ -26,21 +28,26 @@ pytestmark = LEAK_CHECK
 
 SEATS = 9
 DEALS = 12  # played deals (redeals come on top); a 9-player deal is about 320 moves
+# (the bot at the even seats from 2, who plays for a late member, played deals): the expert's run is
+# a couple of deals, each of its decisions a search.
+RUNS = {"heuristic": ("heuristic", DEALS), "expert": ("expert", 2)}
 MAX_HINTS = 100  # tables.services.views.MAX_HINTS
 
 
 @database_sync_to_async
-def new_table(club: Any, members: list[Any]) -> tuple[Any, list[bytes]]:
-    bots = {s: "heuristic" if s % 2 else "random" for s in range(2, SEATS)}
+def new_table(club: Any, members: list[Any], bot: str, deals: int) -> tuple[Any, list[bytes]]:
+    bots = {s: bot if s % 2 else "random" for s in range(2, SEATS)}
     table = seated_table(
-        club, members[:2], "zhaopengyou", bots=bots, seats=SEATS, seconds_per_decision=0, deals_target=DEALS
+        club, members[:2], "zhaopengyou", bots=bots, seats=SEATS, seconds_per_decision=0, deals_target=deals
     )
     return table, [session_cookie(m) for m in members[:3]]
 
 
-async def play_match(club: Any, members: list[Any]) -> list[tuple[int | None, dict[str, Any]]]:
+async def play_match(
+    club: Any, members: list[Any], bot: str = "heuristic", deals: int = DEALS
+) -> list[tuple[int | None, dict[str, Any]]]:
     """One match watched by seat 0's, seat 1's and a spectator's sockets (members[2] holds no seat)."""
-    table, cookies = await new_table(club, members)
+    table, cookies = await new_table(club, members, bot, deals)
     return await watch_match(table, cookies, [0, 1, None])
 
 
@@ -74,20 +81,25 @@ def assert_no_unannounced_leak(state: Any, seat: int | None, frame: dict[str, An
     assert_no_leak(state, seat, set_aside_announcements(state, frame))
 
 
+@pytest.mark.parametrize("run", list(RUNS))
 async def test_no_frame_at_a_nine_player_table_shows_a_card_its_receiver_may_not_see(
-    club: Any, members: list[Any], settings: Any
+    club: Any, members: list[Any], settings: Any, monkeypatch: Any, run: str
 ) -> None:
     """Whole matches through the real consumers; every frame to two seats and a spectator checked."""
+    bot, least = RUNS[run]
     settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
+    settings.TABLES_TIMEOUT_BOT = bot
+    # The seated experts search at the fast budget here, so a deal takes seconds, not minutes.
+    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
     frames: list[tuple[int | None, dict[str, Any]]] = []
     played = 0
-    while played < DEALS:  # a match may end early: somebody reached A
-        frames += await play_match(club, members)
+    while played < least:  # a match may end early: somebody reached A
+        frames += await play_match(club, members, bot, least)
         played = await database_sync_to_async(
             Deal.objects.filter(status="finished", result__outcome="played").count
         )()
     checked_deals, checked = await database_sync_to_async(check_frames)(frames, assert_no_unannounced_leak)
-    assert played >= DEALS and checked_deals >= DEALS
+    assert played >= least and checked_deals >= least
     # Three receivers; fast bots coalesce some versions, but most moves reach every socket.
     assert checked > 1.5 * await database_sync_to_async(Move.objects.count)()
     print(f"zhao pengyou leak check: {checked_deals} deals, {checked} frames")

@@ -1,0 +1,192 @@
+"""The expert bot of the Shengji family: what a seat knows, the worlds it samples, the values.
+
+A seat knows its hand, every card played (and by whom), the suits each seat failed to follow
+(a void in that suit-in-effect from then on), the cards shown in declarations (still held unless
+played since; the dealer's could have been buried), the kitty if it buried it, and the public
+facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed friends). It
+searches the plays and San Da Ha's trump naming; draws, declarations, the kitty, burials, bids
+and calls are the heuristic's (search there would need whole-deal playouts for little gain).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from engine.actions import play_of
+from engine.bots import SAMPLE, HeuristicBot, _cost
+from engine.cards import sorted_cards, tally
+from engine.game import JSON, Action, Bot, DealState
+from engine.search.expert import ExpertBot
+from engine.search.policy import Policy, same_bots
+from engine.search.worlds import Hidden, Zones
+from engine.trickdeal import TrickDeal
+
+PLAYOUT_SAMPLE = 40  # candidate plays the playout policy looks at (the heuristic 200; leads rarely pass 40)
+MARGIN_WEIGHT = 1 / 80  # one card point beside one unit of a result: 80 points weigh one level
+
+
+def _deal(state: DealState) -> TrickDeal:
+    assert isinstance(state, TrickDeal)
+    return state
+
+
+class FamilyPlayout(HeuristicBot):
+    """The playout policy: the heuristic, looking at fewer candidate plays."""
+
+    sample = PLAYOUT_SAMPLE
+
+
+def levels_value(result: dict[str, JSON], seat: int) -> float:
+    """Shengji and Tractor: the levels the seat's side rises minus the levels the other side rises."""
+    scores = result["scores"]
+    return float(scores[seat] - scores[(seat + 1) % len(scores)])
+
+
+def own_value(result: dict[str, JSON], seat: int) -> float:
+    """San Da Ha: the points the seat is paid (negative when it pays)."""
+    return float(result["scores"][seat])
+
+
+def rise_value(result: dict[str, JSON], seat: int) -> float:
+    """Zhao Pengyou: the seat's rank rise minus the mean rise of the others."""
+    scores = result["scores"]
+    return float(scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1))
+
+
+VALUES: dict[str, Callable[[dict[str, JSON], int], float]] = {
+    "shengji": levels_value,
+    "tractor": levels_value,
+    "sandaha": own_value,
+    "zhaopengyou": rise_value,
+}
+
+
+class TrickKnowledge:
+    """``Knowledge`` (engine.search.knowledge) for the trick games; the bots are parameters."""
+
+    margin_weight = MARGIN_WEIGHT
+
+    def __init__(self, fallback: type[Bot], playout: type[Bot]) -> None:
+        self.fallback_kind = fallback
+        self.policy: Policy = same_bots(playout)
+
+    def fallback(self, rng: random.Random) -> Bot:
+        """The heuristic bot of the game."""
+        return self.fallback_kind(rng, "fast")
+
+    def seats(self, state: DealState) -> int:
+        """Seats at the table."""
+        return _deal(state).setup.seats
+
+    def hidden(self, state: DealState, seat: int) -> Hidden:
+        """The cards in the zones hidden from ``seat``, with declarations shown and voids."""
+        deal = _deal(state)
+        zones = deal.zones()
+        names = sorted(deal.hidden_from(seat))
+        pool = tuple(sorted_cards(card for name in names for card in zones[name]))
+        sizes = {name: len(zones[name]) for name in names}
+        return Hidden(pool, sizes, shown_held(deal, names), voids(deal, names), deal.trump.eff)
+
+    def length(self, state: DealState) -> int:
+        """The cards still to be played: about one action each (sets and throws take fewer)."""
+        deal = _deal(state)
+        return sum(sum(hand.values()) for hand in deal.hands) + len(deal.kitty) * (not deal.buried)
+
+    def world(self, state: DealState, zones: Zones) -> DealState:
+        """``replace_hidden``, each dealt hand holding its cards in the order dealt."""
+        world = _deal(state).replace_hidden(zones)
+        for name, cards in zones.items():
+            if name.startswith("hand:"):
+                world.hands[int(name[5:])] = tally(tuple(cards))
+        return world
+
+    def value(self, end: DealState, seat: int) -> float:
+        """The result in the game's unit for ``seat`` (0 for a redeal)."""
+        deal = _deal(end)
+        result = deal.result()
+        if result is None or result.get("outcome") != "played":
+            return 0.0
+        return VALUES[deal.game_name](result, seat)
+
+    def margin(self, end: DealState, seat: int) -> float:
+        """The defenders' points, counted for ``seat``'s side (against it on the declarer's)."""
+        deal = _deal(end)
+        result = deal.result() or {}
+        points = float(result.get("defender_points", 0))
+        return points if deal.side_of(seat) == 1 else -points
+
+    def candidates(self, state: DealState, seat: int, fallback: Bot, limit: int) -> Sequence[Action]:
+        """Plays: the heuristic's, then plays spread from the cheapest to the dearest; San Da Ha's
+        trump naming: every suit; anything else: the heuristic's choice alone."""
+        deal = _deal(state)
+        choice = fallback.choose(deal, seat)
+        if deal.phase == "play":
+            plays = deal.sample_plays(seat, SAMPLE)
+            trump = deal.trump
+            plays.sort(key=lambda cards: (sum(_cost(c, trump) for c in cards), cards))
+            others = [play_of(cards) for cards in plays]
+            return [choice, *spread([a for a in others if a != choice], limit - 1)]
+        if deal.phase == "name":
+            return [choice, *[a for a in deal.legal_actions(seat) if a != choice]][:limit]
+        return [choice]
+
+
+def spread(items: Sequence[Action], count: int) -> list[Action]:
+    """``count`` items evenly spaced from the first to the last (all of them if fewer)."""
+    if len(items) <= count:
+        return list(items)
+    if count == 1:
+        return [items[0]]
+    return [items[round(k * (len(items) - 1) / (count - 1))] for k in range(count)]
+
+
+def played_by(deal: TrickDeal) -> list[Counter[str]]:
+    """The cards each seat has played so far, the trick on the felt included."""
+    out: list[Counter[str]] = [Counter() for _ in range(deal.setup.seats)]
+    for trick in deal.tricks:
+        for seat, cards in trick:
+            out[seat].update(cards)
+    for seat, counts in deal.trick:
+        out[seat].update(counts)
+    return out
+
+
+def voids(deal: TrickDeal, names: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Hidden hands → the suits-in-effect they failed to follow (so hold none of any more)."""
+    eff = deal.trump.eff
+    shown: dict[str, set[str]] = {}
+    current = [(seat, tuple(counts.elements())) for seat, counts in deal.trick]
+    for trick in [*deal.tricks, current]:
+        if len(trick) < 2:
+            continue
+        suit = eff[trick[0][1][0]]
+        for seat, cards in trick[1:]:
+            if any(eff[card] != suit for card in cards):
+                shown.setdefault(f"hand:{seat}", set()).add(suit)
+    return {name: frozenset(suits) for name, suits in shown.items() if name in names}
+
+
+def shown_held(deal: TrickDeal, names: Sequence[str]) -> dict[str, list[str]]:
+    """Hidden hands → the cards they showed in declarations and have not played since. The dealer
+    is left out once it has buried: a shown card may be in the kitty."""
+    shown: dict[int, Counter[str]] = {}
+    for seat, declared in deal.shown:
+        shown[seat] = shown.get(seat, Counter()) | Counter(declared)
+    played = played_by(deal)
+    out: dict[str, list[str]] = {}
+    for seat, counts in shown.items():
+        name = f"hand:{seat}"
+        if name in names and not (deal.buried and seat == deal.dealer):
+            out[name] = sorted_cards((counts - played[seat]).elements())
+    return out
+
+
+FAMILY = TrickKnowledge(HeuristicBot, FamilyPlayout)
+
+
+class FamilyExpertBot(ExpertBot):
+    """The expert bot of Shengji, Tractor and San Da Ha."""
+
+    knowledge = FAMILY

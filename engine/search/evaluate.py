@@ -1,0 +1,62 @@
+"""Scoring the candidate actions of one decision by playouts from the same sampled worlds.
+
+Every candidate is played in every world, and the playout that follows draws from the same
+seed in a world whatever the candidate (common random numbers), so the differences between
+candidates come from the candidates, not from the luck of the worlds or of the playouts.
+The game review reuses this to judge a decision that was made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.game import Action, DealState
+from engine.search.knowledge import Knowledge
+from engine.search.policy import playout
+from engine.search.stats import mean, stderr
+from engine.search.worlds import Zones
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A candidate's value: the mean over the worlds, in the game's own unit from the deciding
+    seat's side, its standard error, and the mean card-point ``margin`` (the secondary measure);
+    ``values`` and ``margins`` world by world, for paired comparisons between candidates."""
+
+    action: Action
+    mean: float
+    stderr: float
+    margin: float
+    playouts: int
+    values: tuple[float, ...]
+    margins: tuple[float, ...]
+
+
+def evaluate(
+    state: DealState,
+    seat: int,
+    candidates: Sequence[Action],
+    worlds: Sequence[Zones],
+    knowledge: Knowledge,
+    seed: int = 0,
+) -> list[Estimate]:
+    """One ``Estimate`` per candidate (in their order) from one playout per world.
+
+    ``candidates`` must be legal for ``seat`` in ``state``; ``worlds`` are ``replace_hidden``
+    mappings (``sample_worlds``). ``seed`` fixes the playouts, so the call is deterministic."""
+    values: list[list[float]] = [[] for _ in candidates]
+    margins: list[list[float]] = [[] for _ in candidates]
+    seats = knowledge.seats(state)
+    for index, zones in enumerate(worlds):
+        world = knowledge.world(state, zones)
+        for slot, action in enumerate(candidates):
+            line = world.copy()
+            line.apply_trusted(seat, action)
+            end = playout(line, knowledge.policy, seed + index, seats)
+            values[slot].append(knowledge.value(end, seat))
+            margins[slot].append(knowledge.margin(end, seat))
+    return [
+        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m))
+        for action, v, m in zip(candidates, values, margins, strict=True)
+    ]

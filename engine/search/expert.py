@@ -1,0 +1,99 @@
+"""``ExpertBot``: perfect-information Monte Carlo over worlds consistent with the seat's knowledge.
+
+At each decision it lists a few candidates (the one-ply bot's choice first), deals the hidden
+cards again as many times as its budget pays for, from what the seat knows, plays every
+candidate in every world to the end of the deal with the fast policy, and keeps the one-ply
+bot's choice unless another candidate is clearly better world by world (``best``). Budgets
+count playout steps, never seconds, so a seed gives the same play on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.game import Action, Bot, DealState
+from engine.search.evaluate import Estimate, evaluate
+from engine.search.knowledge import Knowledge
+from engine.search.stats import mean, stderr
+from engine.search.worlds import sample_worlds
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A search's effort, in playout steps (one action each), never seconds: ``candidates``
+    compared in as many worlds (up to ``worlds``) as ``steps`` pay for with one playout per
+    candidate and world; below ``least`` worlds it does not search (the one-ply bot decides)."""
+
+    steps: int
+    worlds: int
+    candidates: int
+    least: int = 3
+
+    def worlds_for(self, candidates: int, length: int) -> int:
+        """Worlds affordable for ``candidates`` playouts of about ``length`` steps each (0: none)."""
+        worlds = min(self.worlds, self.steps // max(1, candidates * length))
+        return worlds if worlds >= self.least else 0
+
+
+EVIDENCE = 1.5  # standard errors of the paired gain needed to leave the one-ply bot's choice
+BUDGET = {
+    "fast": Budget(steps=900, worlds=8, candidates=3),
+    "strong": Budget(steps=14000, worlds=40, candidates=6),
+}
+
+
+class ExpertBot(Bot):
+    """A searching bot; a game subclasses it with its ``knowledge``."""
+
+    knowledge: ClassVar[Knowledge]
+
+    def __init__(self, rng: random.Random, budget: str = "strong") -> None:
+        super().__init__(rng, budget)
+        self.fallback = self.knowledge.fallback(rng)
+
+    def offer(self, state: DealState, seat: int) -> Action | None:
+        """Optional declarations and redeals: the one-ply bot's."""
+        return self.fallback.offer(state, seat)
+
+    def choose(self, state: DealState, seat: int) -> Action:
+        """The one-ply bot's choice, or a candidate the search finds clearly better (``best``)."""
+        budget = BUDGET[self.budget]
+        seed = self.rng.getrandbits(64)  # drawn at every decision, searched or not
+        candidates = self.knowledge.candidates(state, seat, self.fallback, budget.candidates)
+        worlds = budget.worlds_for(len(candidates), self.knowledge.length(state))
+        if len(candidates) == 1 or not worlds:
+            return candidates[0]
+        estimates = self.estimates(state, seat, candidates, seed, worlds)
+        return best(estimates, self.knowledge.margin_weight, EVIDENCE).action
+
+    def estimates(
+        self, state: DealState, seat: int, candidates: Sequence[Action], seed: int, worlds: int
+    ) -> list[Estimate]:
+        """The candidates' estimates over ``worlds`` worlds drawn from ``seed``."""
+        hidden = self.knowledge.hidden(state, seat)
+        dealt = sample_worlds(hidden, random.Random(seed), worlds)
+        return evaluate(state, seat, candidates, dealt, self.knowledge, seed)
+
+
+def best(estimates: Sequence[Estimate], margin_weight: float = 0.0, evidence: float = EVIDENCE) -> Estimate:
+    """The first estimate (the one-ply bot's choice) unless another beats it clearly: the best
+    mean paired gain over it in ``mean + margin_weight * margin``, world by world, once that gain
+    is more than ``evidence`` standard errors (a few noisy worlds must not overturn a sound play)."""
+    first = estimates[0]
+
+    def gains(other: Estimate) -> list[float]:
+        return [
+            (v - fv) + margin_weight * (m - fm)
+            for v, m, fv, fm in zip(other.values, other.margins, first.values, first.margins, strict=True)
+        ]
+
+    chosen, best_gain = first, 0.0
+    for other in estimates[1:]:
+        paired = gains(other)
+        gain = mean(paired)
+        if gain > best_gain and gain > evidence * stderr(paired):
+            chosen, best_gain = other, gain
+    return chosen

@@ -1,0 +1,27 @@
+"""The playouts of a search: a world played to its end by a fast policy, every seat alike."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from engine.game import Bot, DealState
+from engine.match import play_deal
+
+Policy = Callable[[random.Random, int], Sequence[Bot]]  # (generator, seats) → one bot per seat
+
+
+def playout(state: DealState, policy: Policy, seed: int, seats: int) -> DealState:
+    """``state`` (a copy the caller gives up) played to its end by ``policy``'s bots seeded by ``seed``."""
+    play_deal(state, policy(random.Random(seed), seats), trusted=True)
+    return state
+
+
+def same_bots(kind: type[Bot]) -> Policy:
+    """A policy seating a bot of ``kind`` in every seat, all drawing from one generator."""
+
+    def bots(rng: random.Random, seats: int) -> list[Bot]:
+        bot = kind(rng, "fast")
+        return [bot] * seats
+
+    return bots
