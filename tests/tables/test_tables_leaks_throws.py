@@ -26,7 +26,7 @@ RULES = {"real_hand_throws": True, "throw_penalty": True}
 # Random and heuristic bots try throws often: in 30 engine self-play deals of each game with these
 # seats, a throw failed in 15 Shengji, 24 Tractor and all 30 San Da Ha deals.
 GAMES = ("shengji", "tractor", "sandaha")
-DEALS = 8  # per game's match: about 20 s for all three on a quiet machine
+DEALS = 8  # at most, per game's match: about 20 s for all three on a quiet machine
 
 
 def assert_only_announced_throws(state: Any, seat: int | None, frame: dict[str, Any]) -> bool:
@@ -65,7 +65,9 @@ async def test_no_frame_shows_a_card_its_receiver_may_not_see_with_real_hand_thr
         Deal.objects.filter(status="finished").values_list("result", flat=True)
     )
     failed = sum(len(result.get("failed_throws", [])) for result in results)
-    assert checked_deals >= DEALS * len(GAMES) and checked > 20 * checked_deals
+    # A match ends early when a side passes the last level (the deck is the server's secret, so
+    # this varies from run to run: one CI run played 23 of 24 deals); every deal played is checked.
+    assert checked_deals >= len(results) >= len(GAMES) and checked > 20 * checked_deals
     assert failed > 0 and hiding_taken_back > 0
     print(f"throw leak check: {checked_deals} deals, {checked} frames, {failed} failed throws,")
     print(f"{hiding_taken_back} frames sent while a card taken back was hidden from the receiver")
