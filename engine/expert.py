@@ -13,18 +13,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from engine.actions import play_of
+from engine.actions import Play, play_of
 from engine.bots import SAMPLE, HeuristicBot, _cost
-from engine.cards import sorted_cards, tally
+from engine.cards import CARD_POINTS, sorted_cards, tally
 from engine.game import JSON, Action, Bot, DealState
 from engine.search.expert import ExpertBot
 from engine.search.policy import Policy, same_bots
 from engine.search.worlds import Hidden, Zones
 from engine.trickdeal import TrickDeal
+from engine.tricks import trick_winner
 
+T = TypeVar("T")
 PLAYOUT_SAMPLE = 40  # candidate plays the playout policy looks at (the heuristic 200; leads rarely pass 40)
-MARGIN_WEIGHT = 1 / 80  # one card point beside one unit of a result: 80 points weigh one level
+MARGIN_WEIGHT = 1 / 20  # one card point beside one unit of a result: 20 points weigh one level
 
 
 def _deal(state: DealState) -> TrickDeal:
@@ -118,7 +121,7 @@ class TrickKnowledge:
         return points if deal.side_of(seat) == 1 else -points
 
     def candidates(self, state: DealState, seat: int, fallback: Bot, limit: int) -> Sequence[Action]:
-        """Plays: the heuristic's, then plays spread from the cheapest to the dearest; San Da Ha's
+        """Plays: the heuristic's, then plays of other kinds (``distinct_plays``); San Da Ha's
         trump naming: every suit; anything else: the heuristic's choice alone."""
         deal = _deal(state)
         choice = fallback.choose(deal, seat)
@@ -126,14 +129,54 @@ class TrickKnowledge:
             plays = deal.sample_plays(seat, SAMPLE)
             trump = deal.trump
             plays.sort(key=lambda cards: (sum(_cost(c, trump) for c in cards), cards))
-            others = [play_of(cards) for cards in plays]
-            return [choice, *spread([a for a in others if a != choice], limit - 1)]
+            assert isinstance(fallback, HeuristicBot)
+            return distinct_plays(deal, seat, choice, fallback, plays, limit)
         if deal.phase == "name":
             return [choice, *[a for a in deal.legal_actions(seat) if a != choice]][:limit]
         return [choice]
 
 
-def spread(items: Sequence[Action], count: int) -> list[Action]:
+def distinct_plays(
+    deal: TrickDeal,
+    seat: int,
+    choice: Action,
+    fallback: HeuristicBot,
+    plays: list[tuple[str, ...]],
+    limit: int,
+) -> list[Action]:
+    """Up to ``limit`` plays of different kinds, ``choice`` (the heuristic's) first. Leading: the
+    heuristic's best lead in each other suit-in-effect, in its order of preference. Following: the
+    cheapest play that takes the trick, the cheapest discard (points counted dear), the richest
+    (to feed a winning partner), then plays spread by cost. ``plays`` go from cheapest to dearest.
+    Spreading by cost alone (the first version) mostly offered the same kind of play twice."""
+    trump = deal.trump
+    assert isinstance(choice, Play)
+    chosen: list[Action] = [choice]
+    if deal.lead is None:
+        rest, last = plays, choice.cards
+        while len(chosen) < limit:
+            rest = [p for p in rest if trump.eff[p[0]] != trump.eff[last[0]]]
+            if not rest:
+                break
+            last = fallback._lead(deal, seat, rest)
+            chosen.append(play_of(last))
+        return chosen
+    current = [c for _, c in deal.trick]
+    winning = [
+        p for p in plays if trick_winner([*current, Counter(p)], trump, deal.setup.quads) == len(current)
+    ]
+    options = [
+        *winning[:1],
+        min(plays, key=lambda p: sum(_cost(c, trump) + 15 * CARD_POINTS[c] for c in p)),
+        max(plays, key=lambda p: (sum(CARD_POINTS[c] for c in p), -sum(_cost(c, trump) for c in p))),
+    ]
+    for cards in [*options, *spread(plays, limit)]:
+        if len(chosen) < limit and play_of(cards) not in chosen:
+            chosen.append(play_of(cards))
+    return chosen
+
+
+def spread(items: Sequence[T], count: int) -> list[T]:
     """``count`` items evenly spaced from the first to the last (all of them if fewer)."""
     if len(items) <= count:
         return list(items)
