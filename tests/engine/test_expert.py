@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.actions import Play
 from engine.expert import played_by, shown_held, voids
 from engine.game import DealState
 from engine.match import MAX_STEPS, play_deal
@@ -23,6 +24,7 @@ from engine.registry import get_game
 from engine.search.expert import BUDGET, ExpertBot
 from engine.search.worlds import Hidden, sample_worlds
 from engine.trickdeal import TrickDeal
+from engine.tricks import trick_winner
 
 GAMES = [("tractor", 4), ("shengji", 4), ("sandaha", 4), ("zhaopengyou", 6), ("zhaopengyou", 9)]
 IDS = [f"{name}-{seats}" for name, seats in GAMES]
@@ -193,3 +195,45 @@ def test_experts_in_every_seat_finish_a_deal(name: str, seats: int) -> None:
     state = game.start(rules, seats, game.shuffled_deck(rules, seats, random.Random(8)), None)
     play_deal(state, [game.bot("expert", random.Random(s), "fast") for s in range(seats)])
     assert state.is_over()
+
+
+def position(name: str, seats: int, seed: int, following: bool) -> TrickDeal:
+    """A heuristic deal stopped at the first lead (or follow) with about half the cards left."""
+    state = played_deal(name, seats, seed, 40)
+    game = get_game(name)
+    bots = [game.bot("heuristic", random.Random(s)) for s in range(seats)]
+    while (state.lead is not None) != following:
+        seat = to_move(state)
+        state.apply(seat, bots[seat].choose(state, seat))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(("name", "seats"), GAMES[:4], ids=IDS[:4])
+def test_lead_candidates_are_the_heuristics_lead_then_other_suits(name: str, seats: int, seed: int) -> None:
+    """Leading, the alternatives are the heuristic's best leads in the other suits-in-effect."""
+    state = position(name, seats, seed, following=False)
+    seat, bot = to_move(state), get_game(name).bot("expert", random.Random(0), "strong")
+    assert isinstance(bot, ExpertBot)
+    candidates = bot.knowledge.candidates(state, seat, bot.fallback, 6)
+    assert candidates[0] == bot.fallback.choose(state, seat)
+    suits = [state.trump.eff[action.cards[0]] for action in candidates if isinstance(action, Play)]
+    held = {state.trump.eff[cards[0]] for cards in state.sample_plays(seat, 200)}
+    assert len(set(suits)) == len(suits) == len(candidates) == min(6, len(held))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(("name", "seats"), GAMES[:4], ids=IDS[:4])
+def test_follow_candidates_hold_a_winner_when_one_exists(name: str, seats: int, seed: int) -> None:
+    """Following, a play that takes the trick is among the three fast candidates if any can."""
+    state = position(name, seats, seed, following=True)
+    seat, bot = to_move(state), get_game(name).bot("expert", random.Random(0), "fast")
+    assert isinstance(bot, ExpertBot)
+    candidates = bot.knowledge.candidates(state, seat, bot.fallback, 3)
+    current = [cards for _, cards in state.trick]
+
+    def wins(cards: tuple[str, ...]) -> bool:
+        return trick_winner([*current, Counter(cards)], state.trump, state.setup.quads) == len(current)
+
+    if any(wins(cards) for cards in state.sample_plays(seat, 200)):
+        assert any(wins(action.cards) for action in candidates if isinstance(action, Play))
