@@ -79,6 +79,7 @@ DUELS: dict[tuple[str, str], Duel] = {
         "expert", "heuristic", 200, 6, "fast", 0.5075, 0.0117, (-0.0356, 0.059), "ranks"
     ),
     # At the strong budget a seated expert plays (fast, h/expert2: 200 decks, 0.52, +1.44, [-1.89, 4.77]).
+    # Played at 14,000 steps; strong is 7,000 since h/expert2 (to stay under 1 s), not re-run.
     ("sisepai", "expert"): Duel(
         "expert", "heuristic", 30, 3, "strong", 0.6083, 12.75, (2.0158, 23.4842), "points"
     ),
