@@ -35,8 +35,7 @@ from replays.models import Review, ReviewLine
 from replays.services.records import deal_record
 
 LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
-# Labels the viewer's "next mistake" stops at (the engine's LABELS, worst last).
-MISTAKES = ("inaccuracy", "mistake", "blunder")
+DRAW = "draw"  # the record notation's verb of a draw from the stock, in every game
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -185,6 +184,8 @@ def judgements_from(record: DealRecord, budget: str, seed: int, start: int) -> I
     """
     done = start
     for cut in range(1, len(record.actions) + 1):
+        if record.actions[cut - 1][1].startswith(DRAW):
+            continue  # draws are never judged (the interface's rule): no call ends at one
         part = replace(record, actions=record.actions[:cut], result=None)
         found = engine_review.review_record(part, budget, seed, start=done)
         for judgement in found.judgements:

@@ -3,7 +3,7 @@
 // review being made (polled, no reload). The server judged everything; this only draws it.
 
 const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
-const POLL_MS = 1500;
+const POLL_MS = 1000;
 
 const $ = (id) => document.getElementById(id);
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));

@@ -1,7 +1,7 @@
 """The engine review in headless Chromium: ask for it, watch the progress, see the marks on the
 timeline, jump to the next mistake, show the better move's board, open a deep link to it.
 
-A one-deck Shengji deal at the fast budget, reviewed by the real engine on Daphne's review thread
+A Tractor deal at the fast budget (about 15 s on one core), reviewed by the real engine on Daphne's review thread
 (the embedded default's way, ``REVIEWS_RUN=thread``)."""
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 @pytest.fixture(scope="module")
 def review_site() -> Iterator[dict[str, Any]]:
-    """A Daphne on a scratch database with the demo club and one finished Shengji deal."""
+    """A Daphne on a scratch database with the demo club and one finished Tractor deal."""
     with scratch_database() as env:
         env["REVIEWS_RUN"] = "thread"
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "demo_data")
-        out = manage(env, "make_sample_deals", "--games", "shengji", "--deals", "1")
+        out = manage(env, "make_sample_deals", "--games", "tractor", "--deals", "1")
         deal = int(re.search(r"first /deals/(\d+)/$", out, re.M).group(1))  # type: ignore[union-attr]
         with daphne(env) as url:
             yield {"url": url, "deal": deal}

@@ -191,3 +191,13 @@ def test_the_club_settings_form_switches_automatic_reviews(club: Club, director:
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.auto_review
+
+
+def test_the_stepwise_judgements_equal_a_whole_review(club: Club) -> None:
+    """The real engine: judgements saved one at a time (from a resume point too) are the whole
+    review's, so a resumed review stores what an uninterrupted one would."""
+    deal = play_sample_match(club, "shengji", 1, seed=3).deals.get()
+    record = deal_record(deal)
+    whole = engine_review.review_record(record, "fast", 0).judgements
+    assert [j for _, j in reviews.judgements_from(record, "fast", 0, 0)] == list(whole)
+    assert [j for _, j in reviews.judgements_from(record, "fast", 0, 3)] == list(whole[3:])

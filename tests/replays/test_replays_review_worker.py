@@ -76,7 +76,9 @@ def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
             time.sleep(STALL + 2)  # the sweep sends it again meanwhile: nobody takes it
             assert progress(review)["done"] == lost["done"]
             with process(worker, env, tmp_path / "worker-2.log", group=True):
-                wait(lambda: progress(review)["status"] in ("done", "failed"), 300, "the review did not finish")
+                wait(
+                    lambda: progress(review)["status"] in ("done", "failed"), 300, "the review did not finish"
+                )
         final = progress(review)
         logs = "\n".join(p.read_text(errors="replace")[-2000:] for p in sorted(tmp_path.glob("*.log")))
         assert final["status"] == "done", logs
