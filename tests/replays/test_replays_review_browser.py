@@ -1,8 +1,8 @@
 """The engine review in headless Chromium: ask for it, watch the progress, see the marks on the
 timeline, jump to the next mistake, show the better move's board, open a deep link to it.
 
-A Tractor deal at the fast budget (about 15 s on one core), reviewed by the real engine on Daphne's review thread
-(the embedded default's way, ``REVIEWS_RUN=thread``)."""
+A Tractor deal at the fast budget (about 15 s on one core), reviewed by the real engine on
+Daphne's review thread (the embedded default's way, ``REVIEWS_RUN=thread``)."""
 
 from __future__ import annotations
 
