@@ -31,7 +31,7 @@ def better_frame(deal: Deal, line: ReviewLine, perspective: int | str) -> dict[s
     state.apply(line.seat, game.parse_action(line.best))
     orders: dict[str, dict[str, Any]] = {}
     hand_order(state, orders)
-    seat = None if perspective == ALL else int(perspective)
-    zones = state.zones() if seat is None else None
-    frame: Frame = make_frame(record.game, state.view(seat), zones, len(record.seats))
+    viewer = None if perspective == ALL else int(perspective)
+    zones = state.zones() if viewer is None else None
+    frame: Frame = make_frame(record.game, state.view(viewer), zones, len(record.seats))
     return {"frame": frame, "orders": orders}
