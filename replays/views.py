@@ -108,6 +108,7 @@ def review_status(request: HttpRequest, pk: int) -> JsonResponse:
     review = reviews.current_review(deal)
     if review is None:
         return JsonResponse({"status": None})
+    reviews.revive(review)
     return JsonResponse(reviews.review_json(review), json_dumps_params={"separators": (",", ":")})
 
 

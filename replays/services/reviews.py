@@ -235,6 +235,16 @@ def sweep(send: Callable[[int], None] = enqueue) -> list[int]:
     return ids
 
 
+def revive(review: Review) -> None:
+    """The embedded default's sweep: a stalled review opened on the viewer is started again.
+
+    Without Celery beat nothing else would notice a review whose thread died with its process,
+    so a visitor opening it re-plans it, as a socket joining a live table re-plans its next step.
+    """
+    if run_mode() == "thread" and stalled().filter(pk=review.pk).update(updated=timezone.now()):
+        enqueue(review.pk)
+
+
 # -- reading ----------------------------------------------------------------------------------
 
 

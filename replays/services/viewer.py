@@ -21,7 +21,7 @@ from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
 from replays.services.frames import ALL
 from replays.services.records import deal_record
-from replays.services.reviews import can_request_review, current_review, review_json
+from replays.services.reviews import can_request_review, current_review, review_json, revive
 from replays.services.steps import Replay, build, build_many, family_of, parse_perspective
 
 CACHE_SECONDS = 24 * 3600
@@ -80,6 +80,8 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
     last = len(payload["frames"]) - 1 if payload else 0
     prev, nxt = neighbours(deal)
     review = current_review(deal) if payload else None
+    if review is not None:
+        revive(review)
     return {
         "deal": deal,
         "match": deal.match,

@@ -201,3 +201,20 @@ def test_the_stepwise_judgements_equal_a_whole_review(club: Club) -> None:
     whole = engine_review.review_record(record, "fast", 0).judgements
     assert [j for _, j in reviews.judgements_from(record, "fast", 0, 0)] == list(whole)
     assert [j for _, j in reviews.judgements_from(record, "fast", 0, 3)] == list(whole[3:])
+
+
+@pytest.mark.parametrize("mode, revived", [("thread", True), ("celery", False)])
+def test_the_embedded_default_revives_a_stalled_review_when_opened(
+    tractor_deal: Deal, settings: object, monkeypatch: pytest.MonkeyPatch, mode: str, revived: bool
+) -> None:
+    """No beat in the embedded default: opening a stalled review's viewer starts it again."""
+    settings.REVIEWS_RUN = mode  # type: ignore[attr-defined]
+    sent: list[int] = []
+    monkeypatch.setattr(reviews, "enqueue", sent.append)
+    review = queued(tractor_deal)
+    Review.objects.filter(pk=review.pk).update(status="running", updated=timezone.now() - timedelta(hours=1))
+    from tests.replays.conftest import client_for
+
+    client_for(None).get(f"/deals/{tractor_deal.pk}/review.json")
+    client_for(None).get(f"/deals/{tractor_deal.pk}/review.json")
+    assert sent == ([review.pk] if revived else [])
