@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from engine.actions import Bid, Bury, Pass
 from engine.bots import _cost
 from engine.cards import CARD_POINTS
+from engine.errors import EngineError
 from engine.game import Action, Bot, DealState
 from engine.trickdeal import TrickDeal
 from engine.zhaopengyou.actions import Call
@@ -24,7 +25,7 @@ LIMIT_LISTED = 200  # legal actions looked at outside burials (bids and calls ar
 
 def trick_alternatives(deal: TrickDeal, seat: int, fallback: Bot, limit: int) -> list[Action]:
     """At most ``limit`` distinct candidates for a decision outside the play, heuristic's first."""
-    first = fallback.choose(deal, seat)
+    first = fallback.choose(deal, seat) if seat in deal.must_move() else fallback.offer(deal, seat)
     if deal.phase == "bury":
         others: Iterable[Action] = burials(deal, seat)
     elif deal.phase == "bid":
@@ -33,7 +34,20 @@ def trick_alternatives(deal: TrickDeal, seat: int, fallback: Bot, limit: int) ->
         others = sorted(deal.sample_actions(seat, LIMIT_LISTED), key=call_order)
     else:
         others = deal.sample_actions(seat, LIMIT_LISTED)
-    return distinct([first, *others])[:limit]
+    return legal(deal, seat, distinct([*([first] if first else []), *others]))[:limit]
+
+
+def legal(state: DealState, seat: int, actions: Iterable[Action]) -> list[Action]:
+    """The ``actions`` legal for ``seat`` (the heuristic's choice is a draw for a seat that may
+    only declare, for one)."""
+    out = []
+    for action in actions:
+        try:
+            state.check(seat, action)
+        except EngineError:
+            continue
+        out.append(action)
+    return out
 
 
 def distinct(actions: Iterable[Action]) -> list[Action]:
@@ -66,7 +80,7 @@ def burials(deal: TrickDeal, seat: int) -> list[Action]:
     return [Bury(tuple(sorted(hand, key=lambda c: (*key(c), c))[:size])) for key in keys]
 
 
-def bids_near(legal: Sequence[Action], first: Action) -> list[Action]:
+def bids_near(legal: Sequence[Action], first: Action | None) -> list[Action]:
     """A pass (when legal) and the bids just above and below the heuristic's."""
     passes = [a for a in legal if isinstance(a, Pass)]
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.points)

@@ -4,7 +4,7 @@ Shengji, Tractor and Zhao Pengyou are judged in card points: the points the deci
 takes (defenders) or keeps from the defenders (the declarer's side), the kitty's bonus included;
 a redeal counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
-card points. Everything but the value is the expert bot's knowledge (engine.search).
+card points (its playouts go to the end of the deal, where the expert bot looks a few turns ahead). Everything but the value is the expert bot's knowledge (engine.search).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from engine.game import Action, Bot, DealState
 from engine.search.knowledge import Knowledge
 from engine.search.worlds import Hidden, Zones
 from engine.sisepai.expert import SiSePaiExpertBot
+from engine.sisepai.pieces import sorted_pieces
+from engine.sisepai.state import SiSePaiDeal
 from engine.trickdeal import TrickDeal
 from engine.zhaopengyou.expert import ZhaoExpertBot
 
@@ -98,12 +100,27 @@ class ReviewKnowledge:
         return self.base.fallback(rng)
 
 
+class SiSePaiReviewKnowledge(ReviewKnowledge):
+    """Si Se Pai's knowledge played to the end of the deal: the review values a decision by the
+    whole deal's payment, not the expert's few turns ahead, and draws the stock in the order the
+    world dealt it (the hidden hands keep a canonical order, as the expert's worlds do)."""
+
+    def world(self, state: DealState, zones: Zones) -> DealState:
+        """``state`` with ``zones`` dealt and the pending answers of the seats dealt again dropped."""
+        assert isinstance(state, SiSePaiDeal)
+        known = state.copy()
+        known.answers = {s: a for s, a in state.answers.items() if f"hand:{s}" not in zones}
+        return known.replace_hidden(
+            {name: cards if name == "stock" else sorted_pieces(cards) for name, cards in zones.items()}
+        )
+
+
 KNOWLEDGE: dict[str, ReviewKnowledge] = {
     "shengji": ReviewKnowledge(FAMILY, CARD_POINTS),
     "tractor": ReviewKnowledge(FAMILY, CARD_POINTS),
     "zhaopengyou": ReviewKnowledge(ZhaoExpertBot.knowledge, CARD_POINTS),
     "sandaha": ReviewKnowledge(FAMILY, PAYMENT),
-    "sisepai": ReviewKnowledge(SiSePaiExpertBot.knowledge, PAYMENT),
+    "sisepai": SiSePaiReviewKnowledge(SiSePaiExpertBot.knowledge, PAYMENT),
 }
 
 

@@ -26,6 +26,7 @@ from engine.review.alternatives import distinct, trick_alternatives
 from engine.review.judgement import Judgement, SeatSummary, label, summarize
 from engine.review.points import ReviewKnowledge, knowledge_of
 from engine.search.evaluate import evaluate
+from engine.search.expert import best
 from engine.search.stats import stderr
 from engine.search.worlds import sample_worlds
 from engine.sisepai import actions as sisepai_actions
@@ -49,6 +50,7 @@ REVIEW_BUDGETS = {
 BUDGETS = tuple(REVIEW_BUDGETS)
 DEFAULT_BUDGET = "fast"
 ENGINE_VERSION = "review-1"  # bump with any change to the search, the candidates, units or labels
+EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
 TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
 
@@ -143,13 +145,11 @@ def judge(decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int
     fallback = knowledge.fallback(random.Random(rng.getrandbits(64)))
     listed = candidates(state, seat, knowledge, fallback, plan.candidates)
     played = next((a for a in listed if str(a) == str(decision.action)), decision.action)
-    listed = distinct([*listed, played])
+    listed = distinct([played, *listed])
     worlds = sample_worlds(knowledge.hidden(state, seat), rng, plan.worlds)
     estimates = evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64))
-    mine = estimates[listed.index(played)]
-    top = max(estimates, key=lambda e: e.mean)
-    if top.mean <= mine.mean:
-        top = mine
+    mine = estimates[0]
+    top = best(estimates, 0.0, EVIDENCE)
     loss = top.mean - mine.mean
     se = stderr([b - p for b, p in zip(top.values, mine.values, strict=True)])
     return Judgement(
