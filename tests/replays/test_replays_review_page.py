@@ -36,12 +36,13 @@ def reviewed(deal: Deal) -> None:
 
 
 def first_play_with_choice(deal: Deal) -> tuple[int, int, str, str]:
-    """The first card play whose seat had another legal play: index, seat, played, another."""
+    """The first card play (Si Se Pai: discard) whose seat had another legal one: index, seat,
+    played, another."""
     record = deal_record(deal)
     game = get_game(record.game)
     state = start_state(record)
     for index, (seat, text) in enumerate(record.actions):
-        if text.startswith("play "):
+        if text.split()[0] in ("play", "discard"):
             others = [str(a) for a in state.legal_actions(seat) if str(a) != text]
             if others:
                 return index, seat, text, others[0]
@@ -192,3 +193,16 @@ def test_a_profile_charts_accuracy_over_reviewed_deals_the_visitor_may_see(
     assert len(reviews.accuracy_history(player, member)) == public.deals.count() + 1
     page = client_for(outsider).get(f"/players/{player.pk}/").content.decode()
     assert 'id="accuracy"' in page and "<svg" in page
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_si_se_pai_better_board_shows_only_that_seats_hand(club: Club, seat: int) -> None:
+    """Si Se Pai's frames too: the better discard's board hides the other seats' pieces."""
+    deal = play_sample_match(club, "sisepai", 1, seed=2).deals.get()
+    line = better_line(deal)
+    url = f"/deals/{deal.pk}/review/better.json?index={line.index}&seat={seat}"
+    frame = client_for(None).get(url).json()["frame"]
+    for other, hand in enumerate(frame["hands"]):
+        assert isinstance(hand, list) == (other == seat)
+    # The better discard is on show in the claim window that follows it.
+    assert (frame["shown"]["card"], frame["shown"]["seat"]) == (line.best.split()[1], line.seat)
