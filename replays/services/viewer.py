@@ -293,7 +293,7 @@ def labels() -> dict[str, Any]:
             "best_move": _("The move played was the best found."),
             "show_better": _("Show the board after the better move"),
             "hide_better": _("Back to the move played"),
-            "better_board": _("The board had %(seat)s played %(move)s"),
+            "better_board": _("The board if %(seat)s had chosen %(move)s"),
             "labels": {
                 "best": _("best"),
                 "good": _("good"),
