@@ -44,7 +44,7 @@ class ReviewBudget:
 
 
 REVIEW_BUDGETS = {
-    "fast": ReviewBudget(worlds=8, candidates=4),
+    "fast": ReviewBudget(worlds=12, candidates=3),
     "strong": ReviewBudget(worlds=20, candidates=5),
 }
 BUDGETS = tuple(REVIEW_BUDGETS)
