@@ -13,6 +13,7 @@ import pytest
 
 from engine.actions import Play
 from engine.cli import main
+from engine.errors import BadSetup
 from engine.match import selfplay_deal
 from engine.record import DealRecord
 from engine.registry import get_game
@@ -22,6 +23,7 @@ from engine.review.review import Decision, judge
 from engine.trickdeal import TrickDeal
 from tests.engine.family_table import cards, in_play, play
 from tests.engine.test_expert import indistinguishable, played_deal
+from tests.engine.test_purity import CLOCK, ENGINE, FORBIDDEN, GLOBAL_RANDOM
 
 
 @cache
@@ -111,6 +113,12 @@ def test_the_command_prints_a_line_per_decision_then_the_summary(tmp_path: Path)
     assert lines[:-1] == [j.to_json() for j in reviewed("shengji", 3).judgements]
 
 
+def test_an_unknown_budget_is_refused() -> None:
+    """A budget the review does not have is a ``BadSetup``, and the command says so."""
+    with pytest.raises(BadSetup):
+        review_record(record_of("shengji", 3), "thorough")
+
+
 def second_to_last_trick() -> TrickDeal:
     """Shengji, spades trump: declarer seat 0 led KH, defender 1 fed 5H, seat 2 followed 3H; the
     defender in seat 3 holds AH TH and the kitty holds 25 points. AH takes the trick (15) and,
@@ -157,3 +165,10 @@ def test_hidden_cards_the_seat_cannot_tell_apart_give_the_same_judgement(name: s
     knowledge = knowledge_of(name)
     lines = [judge(Decision(9, seat, action, str(action), s), knowledge, "fast", 4) for s in (state, twin)]
     assert lines[0] == lines[1]
+
+
+@pytest.mark.parametrize("path", sorted((ENGINE / "review").glob("*.py")), ids=lambda p: p.name)
+def test_the_review_is_pure_engine_code(path: Path) -> None:
+    """engine/review reads no clock, no web stack and no global randomness (the command times it)."""
+    text = path.read_text(encoding="utf-8")
+    assert not CLOCK.search(text) and not FORBIDDEN.search(text) and not GLOBAL_RANDOM.search(text)
