@@ -4,7 +4,8 @@ Shengji, Tractor and Zhao Pengyou are judged in card points: the points the deci
 takes (defenders) or keeps from the defenders (the declarer's side), the kitty's bonus included;
 a redeal counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
-card points (its playouts go to the end of the deal, where the expert bot looks a few turns ahead). Everything but the value is the expert bot's knowledge (engine.search).
+card points (its playouts go to the end of the deal, where the expert bot looks a few turns
+ahead). Everything but the value is the expert bot's knowledge (engine.search).
 """
 
 from __future__ import annotations

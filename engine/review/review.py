@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from engine import actions as trick_actions
-from engine.errors import EngineError
+from engine.errors import BadSetup, EngineError
 from engine.game import JSON, Action, Bot, DealState
 from engine.record import DealRecord, ReplayError, start_state
 from engine.registry import get_game
@@ -44,11 +44,11 @@ class ReviewBudget:
 
 
 REVIEW_BUDGETS = {
-    "fast": ReviewBudget(worlds=8, candidates=4),
+    "fast": ReviewBudget(worlds=12, candidates=3),
     "strong": ReviewBudget(worlds=20, candidates=5),
 }
 BUDGETS = tuple(REVIEW_BUDGETS)
-DEFAULT_BUDGET = "fast"
+DEFAULT_BUDGET = "strong"
 ENGINE_VERSION = "review-1"  # bump with any change to the search, the candidates, units or labels
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
@@ -117,6 +117,8 @@ def review_record(
 ) -> Review:
     """Judge every decision of ``record`` (those from the ``start``-th on), calling
     ``progress(done, total)`` after each."""
+    if budget not in REVIEW_BUDGETS:
+        raise BadSetup(f"unknown review budget {budget!r}; use {' or '.join(BUDGETS)}")
     knowledge = knowledge_of(record.game)
     total = decisions(record) if progress else 0
     judgements = []

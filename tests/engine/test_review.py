@@ -11,11 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from engine.actions import Play
 from engine.cli import main
+from engine.errors import BadSetup
 from engine.match import selfplay_deal
 from engine.record import DealRecord
 from engine.registry import get_game
 from engine.review import LABELS, Review, decisions, review_record, summarize
+from engine.review.points import knowledge_of
+from engine.review.review import Decision, judge
+from engine.trickdeal import TrickDeal
+from tests.engine.family_table import cards, in_play, play
+from tests.engine.test_expert import indistinguishable, played_deal
+from tests.engine.test_purity import CLOCK, ENGINE, FORBIDDEN, GLOBAL_RANDOM
 
 
 @cache
@@ -103,3 +111,64 @@ def test_the_command_prints_a_line_per_decision_then_the_summary(tmp_path: Path)
     assert summary["decisions"] == len(lines) - 1 and summary["seconds"] >= 0
     assert {"seat", "accuracy", "loss", "mistakes", "blunders"} <= set(summary["per_seat"][0])
     assert lines[:-1] == [j.to_json() for j in reviewed("shengji", 3).judgements]
+
+
+def test_an_unknown_budget_is_refused() -> None:
+    """A budget the review does not have is a ``BadSetup``, and the command says so."""
+    with pytest.raises(BadSetup):
+        review_record(record_of("shengji", 3), "thorough")
+
+
+def second_to_last_trick() -> TrickDeal:
+    """Shengji, spades trump: declarer seat 0 led KH, defender 1 fed 5H, seat 2 followed 3H; the
+    defender in seat 3 holds AH TH and the kitty holds 25 points. AH takes the trick (15) and,
+    leading TH, the last trick with the kitty (10 + 2 x 25) in the true deal; TH gives both tricks
+    away."""
+    deal = in_play("shengji", {0: "KH 6C", 1: "5H 7C", 2: "3H 8C", 3: "AH TH"}, "S", leader=0)
+    deal.kitty = cards("KD TD 5D 3D 4D 6D")
+    deal.pos = deal.dealt  # every card drawn: no stock
+    for seat, text in ((0, "KH"), (1, "5H"), (2, "3H")):
+        play(deal, seat, text)
+    return deal
+
+
+def judged(deal: TrickDeal, seat: int, text: str, index: int = 40) -> Decision:
+    """The decision of ``seat`` to play ``text`` in ``deal``."""
+    return Decision(index, seat, Play(tuple(cards(text))), f"play {text}", deal)
+
+
+def test_giving_the_last_tricks_and_the_kitty_away_is_a_blunder() -> None:
+    """TH instead of AH throws about 75 card points away (the seat cannot see which of the hidden
+    cards are in the kitty, so a little less on average): a blunder, and AH is the best play."""
+    mistake = judge(judged(second_to_last_trick(), 3, "TH"), knowledge_of("shengji"), "fast", 0)
+    assert mistake.label == "blunder" and mistake.best == "play AH"
+    assert mistake.loss > 50 and mistake.loss > 2 * mistake.se
+
+
+def test_the_winning_play_is_labelled_best() -> None:
+    """AH, the play that takes both tricks, is ``best`` with no loss."""
+    right = judge(judged(second_to_last_trick(), 3, "AH"), knowledge_of("shengji"), "fast", 0)
+    assert (right.label, right.best, right.loss) == ("best", "play AH", 0)
+    assert right.value_played == right.value_best > 50
+
+
+@pytest.mark.parametrize(("name", "seats"), [("tractor", 4), ("zhaopengyou", 6)])
+def test_hidden_cards_the_seat_cannot_tell_apart_give_the_same_judgement(name: str, seats: int) -> None:
+    """Hidden cards swapped between hidden zones (same suit-in-effect, shown cards kept): the
+    same candidates, worlds and judgement line."""
+    state = played_deal(name, seats, 3, 20)
+    seat = min(state.must_move())
+    twin = indistinguishable(state, seat, random.Random(7))
+    plays = state.sample_actions(seat, 3)
+    assert len(plays) > 1
+    action = plays[-1]
+    knowledge = knowledge_of(name)
+    lines = [judge(Decision(9, seat, action, str(action), s), knowledge, "fast", 4) for s in (state, twin)]
+    assert lines[0] == lines[1]
+
+
+@pytest.mark.parametrize("path", sorted((ENGINE / "review").glob("*.py")), ids=lambda p: p.name)
+def test_the_review_is_pure_engine_code(path: Path) -> None:
+    """engine/review reads no clock, no web stack and no global randomness (the command times it)."""
+    text = path.read_text(encoding="utf-8")
+    assert not CLOCK.search(text) and not FORBIDDEN.search(text) and not GLOBAL_RANDOM.search(text)
