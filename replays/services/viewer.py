@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from engine.errors import EngineError
 from engine.registry import get_game
+from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS
@@ -27,8 +28,8 @@ from replays.services.steps import Replay, build, build_many, family_of, parse_p
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
 FRAME_FORMAT = 5
-# The review budgets the page offers (engine.review.BUDGETS), in words.
-BUDGET_CHOICES = [("fast", _lazy("fast")), ("strong", _lazy("strong"))]
+# The review budgets (engine.review.BUDGETS) in words.
+BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -105,7 +106,7 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
         "same_board": same_board(deal, user),
         "review": review_json(review) if review else None,
         "review_allowed": payload is not None and can_request_review(user, deal),
-        "review_budgets": BUDGET_CHOICES,
+        "review_budgets": [(b, BUDGET_WORDS.get(b, b), b == DEFAULT_BUDGET) for b in BUDGETS],
     }
 
 
