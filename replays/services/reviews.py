@@ -20,6 +20,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.db.models import F, QuerySet, Value
@@ -119,9 +120,8 @@ def enqueue(review_id: int) -> None:
     """Start the work on ``review_id`` where ``run_mode`` says."""
     mode = run_mode()
     if mode == "celery":
-        from replays.tasks import review_deal  # the task module imports this one
-
-        review_deal.delay(review_id)
+        # Sent by name: the task module (replays/tasks.py) imports this one.
+        current_app.send_task("replays.review", args=[review_id])
     elif mode == "thread":
         background().submit(in_thread, review_id)
     elif mode == "inline":
