@@ -89,7 +89,8 @@ def table(name: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
             "decisions": sum(d["per_kind"][kind]["decisions"] for d in deals if kind in d["per_kind"]),
         }
     for weaker, stronger in zip(KINDS, KINDS[1:], strict=False):
-        gaps = [d["per_kind"][weaker]["loss"] - d["per_kind"][stronger]["loss"] for d in deals]
+        both = [d["per_kind"] for d in deals if weaker in d["per_kind"] and stronger in d["per_kind"]]
+        gaps = [kinds[weaker]["loss"] - kinds[stronger]["loss"] for kinds in both]
         sd = statistics.stdev(gaps) if len(gaps) > 1 else 0.0
         out[f"{weaker}-{stronger}"] = {
             "gap": round(statistics.fmean(gaps), 2),
