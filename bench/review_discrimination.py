@@ -8,8 +8,10 @@ In deal ``n`` seat ``s`` is played by ``KINDS[(s + n) % 3]`` (random, heuristic,
 ``--play-budget``), so every kind sits in every seat and on both sides. A deal gives each kind
 the mean loss over its seats' decisions; the table reports, per game and kind, the mean of those
 per-deal figures, their standard deviation and the mean's standard error, plus the kind's mean
-accuracy. Zhao Pengyou is played at 6 seats. One JSON line per game, then the pooled summary;
-``--out FILE`` also keeps every deal's line (records included) for a later look.
+accuracy, and the gaps random - heuristic and heuristic - expert paired deal by deal (every deal
+seats all three kinds): mean, standard error, deals where the gap is positive. Zhao Pengyou is
+played at 6 seats. One JSON line per game; ``--out FILE`` also keeps every deal's line (records
+included), and ``--summarize FILE`` prints the tables of such a file again.
 """
 
 from __future__ import annotations
@@ -86,6 +88,15 @@ def table(name: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
             "accuracy": round(statistics.fmean(accuracy), 1),
             "decisions": sum(d["per_kind"][kind]["decisions"] for d in deals if kind in d["per_kind"]),
         }
+    for weaker, stronger in zip(KINDS, KINDS[1:], strict=False):
+        both = [d["per_kind"] for d in deals if weaker in d["per_kind"] and stronger in d["per_kind"]]
+        gaps = [kinds[weaker]["loss"] - kinds[stronger]["loss"] for kinds in both]
+        sd = statistics.stdev(gaps) if len(gaps) > 1 else 0.0
+        out[f"{weaker}-{stronger}"] = {
+            "gap": round(statistics.fmean(gaps), 2),
+            "se": round(sd / len(gaps) ** 0.5, 2),
+            "deals_wider": sum(g > 0 for g in gaps),
+        }
     return out
 
 
@@ -98,7 +109,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", help="also write every deal's line here (NDJSON)")
+    parser.add_argument("--summarize", metavar="FILE", help="only print the tables of an --out file")
     args = parser.parse_args()
+    if args.summarize:
+        with open(args.summarize, encoding="utf-8") as fh:
+            kept = [json.loads(line) for line in fh if line.strip()]
+        for name in dict.fromkeys(d["game"] for d in kept):
+            print(json.dumps(table(name, [d for d in kept if d["game"] == name])))
+        return 0
     keep = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     with get_context("spawn").Pool(args.jobs) as pool:
         for name in args.games:
