@@ -15,7 +15,8 @@ from pathlib import Path
 import polib
 
 ROOT = Path(__file__).resolve().parents[1]
-COPY = ["manage.py", "cardclub", "league", "replays", "templates", "locale", "static"]
+# The engine too: the apps import it, and the installed one may be another checkout's.
+COPY = ["manage.py", "cardclub", "engine", "league", "replays", "templates", "locale", "static"]
 OPTIONAL = ["tables"]
 
 

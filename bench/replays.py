@@ -1,10 +1,17 @@
 """Replay viewer benchmark: server build time, first paint in Chromium, bytes per Tractor deal.
 
     .venv/bin/python bench/replays.py [--deals 40] [--paints 10]
+    nice -n 5 .venv/bin/python bench/replays.py --review 10 [--budget strong]
 
 Runs on a scratch database of its own (PostgreSQL when DATABASE_URL names one, else SQLite) and
 prints one JSON object. Targets: building the viewer's data for a Tractor deal < 50 ms (median
 and p99), first contentful paint of the viewer page < 1 s.
+
+``--review N`` instead times the game review (``python -m engine review``) at the review's
+default budget (or ``--budget``) on N Tractor and N one-deck Shengji deals of the demo's kind:
+heuristic bots playing matches from seed 1, as ``manage.py demo_data`` does (made here with the
+engine alone, without a database). CPU seconds of one process (one core), median and worst,
+with the load average. Targets: Tractor < 60 s, Shengji < 20 s.
 """
 
 from __future__ import annotations
@@ -171,11 +178,62 @@ def first_paints(url: str, deal_ids: list[int], runs: int) -> dict[str, Any]:
     }
 
 
+def demo_deals(name: str, count: int, seed: int = 1) -> list[Any]:
+    """``count`` played (not redealt) deals of ``name`` by heuristic bots in consecutive matches."""
+    import random
+
+    from engine.match import Match, selfplay_deal
+    from engine.registry import get_game
+
+    game = get_game(name)
+    rules = game.rules_from_json({})
+    rng = random.Random(seed)
+    match, records = Match(name, rules, game.default_seats), []
+    while len(records) < count:
+        record = selfplay_deal(game, rules, game.default_seats, match.situation, rng, ["heuristic"])
+        match.add(record)
+        if match.over:
+            match = Match(name, rules, game.default_seats)
+        if (record.result or {}).get("outcome") == "played":
+            records.append(record)
+    return records
+
+
+def review_times(count: int, budget: str | None) -> dict[str, Any]:
+    """CPU seconds of the game review of ``count`` Tractor and Shengji demo deals."""
+    from functools import partial
+
+    from engine.bench import cpu_seconds
+    from engine.review import DEFAULT_BUDGET, ENGINE_VERSION, review_record
+
+    budget = budget or DEFAULT_BUDGET
+    out: dict[str, Any] = {"budget": budget, "engine_version": ENGINE_VERSION, "load_before": os.getloadavg()}
+    for name in ("tractor", "shengji"):
+        seconds, decisions = [], []
+        for record in demo_deals(name, count):
+            review, spent = cpu_seconds(partial(review_record, record, budget))
+            seconds.append(spent)
+            decisions.append(len(review.judgements))
+        out[name] = {
+            "deals": count,
+            "median_s": round(statistics.median(seconds), 2),
+            "worst_s": round(max(seconds), 2),
+            "decisions_per_deal": round(statistics.mean(decisions), 1),
+        }
+    out["load_after"] = os.getloadavg()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=40, help="bot-played Tractor deals to measure")
     parser.add_argument("--paints", type=int, default=10, help="page loads in Chromium")
+    parser.add_argument("--review", type=int, default=0, help="time the game review on N deals instead")
+    parser.add_argument("--budget", help="the review's budget (default: the review's default)")
     args = parser.parse_args()
+    if args.review:
+        print(json.dumps(review_times(args.review, args.budget), indent=2))
+        return 0
 
     from tests.servers import daphne, scratch_database
 

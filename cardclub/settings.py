@@ -179,12 +179,24 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TABLES_LONGEST_COUNTDOW
 # Celery beat's sweep re-plans every overdue server step from the database (tables/services/sweep.py):
 # whatever was lost, a step is taken at most about this long after a worker is there to take it.
 TABLES_SWEEP_SECONDS = 10
+# Game reviews (replays/services/reviews.py): where they run ("celery", "thread", "inline",
+# "manual"; empty: chosen by the Celery mode), and after how long without a judgement saved a
+# queued or running review counts as lost and the sweep sends it again (a fast decision takes well
+# under a second, a strong one a few seconds).
+REVIEWS_RUN = env_str("REVIEWS_RUN")
+REVIEWS_STALL_SECONDS = int(env_str("REVIEWS_STALL_SECONDS", "120"))
+REVIEWS_SWEEP_SECONDS = int(env_str("REVIEWS_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     "tables-sweep": {
         "task": "tables.sweep",
         "schedule": TABLES_SWEEP_SECONDS,
         # Sweeps queued while no worker ran are stale: the next one reads the rows afresh.
         "options": {"expires": TABLES_SWEEP_SECONDS},
+    },
+    "replays-review-sweep": {
+        "task": "replays.review_sweep",
+        "schedule": REVIEWS_SWEEP_SECONDS,
+        "options": {"expires": REVIEWS_SWEEP_SECONDS},
     },
 }
 

@@ -28,8 +28,9 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from itertools import islice
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from engine.game import DealState
 from engine.match import play_deal
@@ -37,6 +38,7 @@ from engine.registry import game_names, get_game
 
 # Games also measured at table sizes other than their default (Zhao Pengyou: 6, 9 and 12 players).
 MORE_SEATS: dict[str, tuple[int, ...]] = {"zhaopengyou": (9, 12)}
+T = TypeVar("T")
 HINTS = 100  # legal actions a table lists per view (tables.services.views.MAX_HINTS)
 
 
@@ -233,3 +235,10 @@ def bench(args: argparse.Namespace, out: TextIO) -> int:
     emit({"game": "sisepai", "win_check": sisepai_bench()})
     emit({"load_average": list(os.getloadavg()), "at": "end"})
     return 0
+
+
+def cpu_seconds(task: Callable[[], T]) -> tuple[T, float]:
+    """``task()``'s result and the CPU seconds it took (what ``python -m engine review`` reports)."""
+    began = time.process_time()
+    done = task()
+    return done, time.process_time() - began

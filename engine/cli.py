@@ -1,4 +1,4 @@
-"""``python -m engine``: selfplay, check, bench and playthrough, for every registered game.
+"""``python -m engine``: selfplay, check, review, bench and playthrough, for every registered game.
 
 * ``selfplay --game G [--players P] [--deals N] [--seed S] [--bot KIND ...] [--rules k=v ...]``:
   bots play N deals as consecutive matches; one JSON record per line, then a summary line.
@@ -9,6 +9,9 @@
 * ``bench [--deals N]``: decisions and actions per second per game beside RLCard's raw Dou Dizhu
   engine (when installed) with the ratio, the cost of ``copy()`` and of a seat's frame, the
   median legality check of a mid-deal Tractor play, and the load average (``docs/engine.md``).
+* ``review FILE [--budget fast|strong] [--seed S]``: the game review of a record or an NDJSON
+  file of records: one JSON line per judged decision, then a summary line per record with the
+  seconds it took (``engine/review``, ``replays/README.md``).
 * ``playthrough [--regen] [--game G]``: writes (or checks) the golden playthrough files.
 * ``duel --game G --a KIND --b KIND --deals N --seed S [--players P] [--budget fast|strong]
   [--jobs J] [--rules k=v ...]``: duplicate play, each deck twice with the kinds swapping seats;
@@ -23,6 +26,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any, TextIO
 
 from engine.errors import EngineError
@@ -82,15 +86,19 @@ def _count(record: DealRecord, kinds: Sequence[str], tally: Counter[str]) -> Non
         tally["won by mixed sides"] += 1
 
 
-def check(args: argparse.Namespace, out: TextIO) -> int:
-    """Replay every record of ``args.file``; exit status 1 at the first bad one."""
-    with open(args.file, encoding="utf-8") as fh:
+def record_lines(path: str) -> list[tuple[int, str]]:
+    """The records of a file holding one record or NDJSON records, numbered by line (summary
+    lines of ``selfplay`` and blank lines left out)."""
+    with open(path, encoding="utf-8") as fh:
         text = fh.read()
     lines = [text] if text.lstrip().startswith("{") and "\n{" not in text.strip() else text.splitlines()
+    return [(n, line) for n, line in enumerate(lines) if line.strip() and '"summary"' not in line[:12]]
+
+
+def check(args: argparse.Namespace, out: TextIO) -> int:
+    """Replay every record of ``args.file``; exit status 1 at the first bad one."""
     count = 0
-    for number, line in enumerate(lines):
-        if not line.strip() or '"summary"' in line[:12]:
-            continue
+    for number, line in record_lines(args.file):
         try:
             state = check_record(DealRecord.loads(line))
         except ReplayError as exc:
@@ -106,6 +114,25 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         if not args.quiet:
             out.write(json.dumps({"record": number, "result": state.result()}) + "\n")
     out.write(json.dumps({"checked": count, "ok": True}) + "\n")
+    return 0
+
+
+def review(args: argparse.Namespace, out: TextIO) -> int:
+    """Review every record of ``args.file``: its judgement lines, then its summary with seconds."""
+    from engine.bench import cpu_seconds
+    from engine.review import BUDGETS, DEFAULT_BUDGET, review_record
+
+    budget = args.budget or DEFAULT_BUDGET
+    if budget not in BUDGETS:
+        out.write(json.dumps({"error": "bad_budget", "reason": f"use {' or '.join(BUDGETS)}"}) + "\n")
+        return 2
+    for _, line in record_lines(args.file):
+        record = DealRecord.loads(line)
+        done, seconds = cpu_seconds(partial(review_record, record, budget, args.seed))
+        lines = done.lines()
+        lines[-1]["review"]["seconds"] = round(seconds, 2)
+        for item in lines:
+            out.write(json.dumps(item) + "\n")
     return 0
 
 
@@ -137,6 +164,10 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("--budget", default="fast", choices=BUDGETS)
     d.add_argument("--jobs", type=int, default=1, help="worker processes")
     d.add_argument("--rules", action="append", metavar="K=V", help="a house-rule option; repeat")
+    r = sub.add_parser("review", help="judge every decision of a record (or NDJSON of records)")
+    r.add_argument("file")
+    r.add_argument("--budget", default=None, help="fast or strong (default: the review's default)")
+    r.add_argument("--seed", type=int, default=0)
     t = sub.add_parser("playthrough", help="golden playthrough files")
     t.add_argument("--regen", action="store_true", help="rewrite the files instead of comparing")
     t.add_argument("--game", action="append")
@@ -164,6 +195,8 @@ def _run(args: argparse.Namespace, stream: TextIO) -> int:
 
         args.rules_json = _rules_json(args.rules or [])
         return duel(args, stream)
+    if args.command == "review":
+        return review(args, stream)
     if args.command == "bench":
         from engine.bench import bench
 

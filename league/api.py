@@ -259,3 +259,9 @@ def with_deal_url(request: HttpRequest, change: Mapping[str, Any]) -> dict[str, 
     deal_id = change["deal_id"]
     url = request.build_absolute_uri(reverse("deal-viewer", args=[deal_id])) if deal_id else None
     return {**change, "deal_url": url}
+
+
+# The replays app adds its endpoints (a deal's review) to the same API and schema.
+from replays.api import router as replays_router  # noqa: E402  (after ``api`` exists)
+
+api.add_router("/", replays_router)

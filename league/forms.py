@@ -29,6 +29,14 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ["name", "description", "is_public"]
 
 
+class ClubSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    """What a club's directors switch on and off after creating it."""
+
+    class Meta:
+        model = Club
+        fields = ["description", "is_public", "auto_review"]
+
+
 class InvitationForm(forms.Form):
     """The role an invitation grants and, optionally, the offline player it claims."""
 

@@ -19,6 +19,11 @@ class Club(models.Model):
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Outsiders may see the club page and its public results.")
     )
+    auto_review = models.BooleanField(
+        _("review tournament deals"),
+        default=False,
+        help_text=_("Every finished deal of the club's tournaments is reviewed by the engine."),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/", clubs.club_list, name="club-list"),
     path("clubs/new/", clubs.club_create, name="club-create"),
     path("clubs/<slug:slug>/", clubs.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/settings/", clubs.club_settings, name="club-settings"),
     path("clubs/<slug:slug>/join/", clubs.join_request_create, name="join-request"),
     path(
         "clubs/<slug:slug>/requests/<int:request_id>/", clubs.join_request_decide, name="join-request-decide"

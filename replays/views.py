@@ -15,25 +15,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
+from engine import review as engine_review
 from engine.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Player, Tournament
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
-from replays.services import imports, records
-from replays.services.access import can_comment, can_delete_comment
+from replays.services import imports, records, reviews
+from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
+from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
 from replays.services.viewer import league_match_url, page_context, steps_payload
 
 PAGE_SIZE = 25
-# What ``access.can_view_deal`` reads of a deal, in the query that finds it.
-DEAL_RELATED = ("match__club", "match__tournament__club", "match__round__tournament__club")
 
 
 def viewable_deal(request: HttpRequest, pk: int) -> Deal:
     """The deal if the visitor may see it, else 404 (never a hint that it exists)."""
-    deal = Deal.objects.select_related(*DEAL_RELATED).filter(pk=pk).first()
-    if deal is None or not access.can_view_deal(request.user, deal):
+    deal = viewable_deal_or_none(request.user, pk)
+    if deal is None:
         raise Http404
     return deal
 
@@ -83,6 +83,47 @@ def deal_steps(request: HttpRequest, pk: int) -> JsonResponse:
     try:
         payload = steps_payload(deal, perspective)
     except EngineError as exc:  # the page says why; the script only needs to know it failed
+        return JsonResponse({"error": exc.message}, status=422)
+    return JsonResponse(payload, json_dumps_params={"separators": (",", ":")})
+
+
+@require_POST
+@login_required
+def review_request(request: HttpRequest, pk: int) -> HttpResponse:
+    """Ask for the deal's review (players, directors; anyone on an open tournament); back to the viewer."""
+    deal = viewable_deal(request, pk)
+    if not reviews.can_request_review(request.user, deal):
+        raise Http404
+    budget = request.POST.get("budget") or engine_review.DEFAULT_BUDGET
+    if budget not in engine_review.BUDGETS:
+        return HttpResponse(status=400)
+    reviews.request_review(deal, request.user, budget)
+    messages.success(request, _("The review was asked for: it appears here as it is made."))
+    return redirect(f"{reverse('deal-viewer', args=[deal.pk])}#review")
+
+
+def review_status(request: HttpRequest, pk: int) -> JsonResponse:
+    """The deal's review so far (progress, lines, summary), polled by the viewer while it runs."""
+    deal = viewable_deal(request, pk)
+    review = reviews.current_review(deal)
+    if review is None:
+        return JsonResponse({"status": None})
+    reviews.revive(review)
+    return JsonResponse(reviews.review_json(review), json_dumps_params={"separators": (",", ":")})
+
+
+def review_better(request: HttpRequest, pk: int) -> JsonResponse:
+    """The board after a judged decision's better move (``?index=``), from the perspective ``?seat=``."""
+    deal = viewable_deal(request, pk)
+    review = reviews.current_review(deal)
+    index = request.GET.get("index", "")
+    line = review.lines.filter(index=int(index)).first() if review and index.isdigit() else None
+    if line is None:
+        raise Http404
+    perspective = parse_perspective(request.GET.get("seat"), len(deal.seats))
+    try:
+        payload = better_frame(deal, line, perspective)
+    except EngineError as exc:
         return JsonResponse({"error": exc.message}, status=422)
     return JsonResponse(payload, json_dumps_params={"separators": (",", ":")})
 

@@ -14,7 +14,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import access
-from league.forms import ClubForm, InvitationForm, JoinRequestForm, LinkPlayerForm, PlayerForm, RoleForm
+from league.forms import (
+    ClubForm,
+    ClubSettingsForm,
+    InvitationForm,
+    JoinRequestForm,
+    LinkPlayerForm,
+    PlayerForm,
+    RoleForm,
+)
 from league.models import Invitation, JoinRequest, Membership
 from league.services import clubs, ratings
 from league.views.common import act, managed_club, visible_club
@@ -63,6 +71,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "player_form": PlayerForm(),
             "link_form": LinkPlayerForm(club),
             "role_form": RoleForm(),
+            "settings_form": ClubSettingsForm(instance=club),
         }
     return render(request, "league/club_detail.html", context)
 
@@ -77,6 +86,20 @@ def club_create(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Club created. You are its owner."))
         return redirect(club)
     return render(request, "league/club_form.html", {"form": form})
+
+
+@login_required
+@require_POST
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """Directors change the club's description, visibility and automatic reviews."""
+    club = managed_club(request, slug)
+    form = ClubSettingsForm(request.POST, instance=club)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Club settings saved."))
+    else:
+        messages.error(request, _("The club settings were not saved."))
+    return redirect(club)
 
 
 @login_required

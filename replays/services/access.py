@@ -12,6 +12,15 @@ from league import access
 from league.models import Deal
 from replays.models import Comment
 
+# What ``access.can_view_deal`` reads of a deal, in the query that finds it.
+DEAL_RELATED = ("match__club", "match__tournament__club", "match__round__tournament__club")
+
+
+def viewable_deal_or_none(user: Any, pk: int) -> Deal | None:
+    """The deal if ``user`` may see it, else ``None`` (the pages and the API answer 404)."""
+    deal = Deal.objects.select_related(*DEAL_RELATED).filter(pk=pk).first()
+    return deal if deal is not None and access.can_view_deal(user, deal) else None
+
 
 def can_comment(user: Any, deal: Deal) -> bool:
     """Club members comment; anyone signed in may too on a public tournament's deals."""

@@ -8,9 +8,11 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from engine.errors import EngineError
 from engine.registry import get_game
+from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS
@@ -20,11 +22,14 @@ from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
 from replays.services.frames import ALL
 from replays.services.records import deal_record
+from replays.services.reviews import can_request_review, current_review, review_json, revive
 from replays.services.steps import Replay, build, build_many, family_of, parse_perspective
 
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
 FRAME_FORMAT = 5
+# The review budgets (engine.review.BUDGETS) in words.
+BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -75,6 +80,9 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
             broken = exc.message
     last = len(payload["frames"]) - 1 if payload else 0
     prev, nxt = neighbours(deal)
+    review = current_review(deal) if payload else None
+    if review is not None:
+        revive(review)
     return {
         "deal": deal,
         "match": deal.match,
@@ -96,6 +104,9 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
         "next": nxt,
         "league_match_url": league_match_url(deal.match_id),
         "same_board": same_board(deal, user),
+        "review": review_json(review) if review else None,
+        "review_allowed": payload is not None and can_request_review(user, deal),
+        "review_budgets": [(b, BUDGET_WORDS.get(b, b), b == DEFAULT_BUDGET) for b in BUDGETS],
     }
 
 
@@ -273,4 +284,45 @@ def labels() -> dict[str, Any]:
         "failed_throw": _("%(name)s tried %(attempted)s — failed, plays %(forced)s"),
         "failed_throw_item": _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s"),
         "throw_penalty": RULE_LABELS["throw_penalty"],
+        "review": {
+            "queued": _("Review queued…"),
+            "running": _("Reviewing: %(done)s of %(total)s decisions"),
+            "failed": _("The review failed: %(error)s"),
+            "played": _("Played"),
+            "best": _("Better"),
+            "gain": _("expected gain %(gain)s ± %(se)s %(unit)s"),
+            "best_move": _("The move played was the best found."),
+            "show_better": _("Show the board after the better move"),
+            "hide_better": _("Back to the move played"),
+            "better_board": _("The board if %(seat)s had chosen %(move)s"),
+            "labels": {
+                "best": _("best"),
+                "good": _("good"),
+                "inaccuracy": _("inaccuracy"),
+                "mistake": _("mistake"),
+                "blunder": _("blunder"),
+            },
+            # engine.review's kinds of decision.
+            "kinds": {
+                "play": _("play"),
+                "bury": _("burial"),
+                "declare": _("declaration"),
+                "bid": _("bid"),
+                "call": _("friend call"),
+                "name_trump": _("naming trump"),
+                "redeal": _("redeal"),
+                "pickup": _("kitty pickup"),
+                "discard": _("discard"),
+                "claim": _("claim"),
+                "meld": _("meld"),
+            },
+            "seat": _("Seat"),
+            "accuracy": _("Accuracy"),
+            "loss": _("Loss per decision"),
+            "decisions": _("Decisions"),
+            "inaccuracies": _("Inaccuracies"),
+            "mistakes": _("Mistakes"),
+            "blunders": _("Blunders"),
+            "no_mistake": _("No mistake that way."),
+        },
     }

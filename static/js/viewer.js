@@ -2,6 +2,7 @@
 // Nothing here knows a rule of any game; it only lays out hands, tricks and labels it was sent.
 
 import { cardRow, fmtNodes, handFaces, inOrder, pieceFace } from "./cards.js";
+import { startReview } from "./viewer_review.js";
 
 const $ = (id) => document.getElementById(id);
 const readJSON = (id) => JSON.parse($(id).textContent);
@@ -307,16 +308,20 @@ function revealStory() {
 
 // -- moving through the replay ----------------------------------------------------------------
 
-function draw() {
-  const frame = data.frames[state.at];
+function drawFrame(frame) {
   if (layout) layout.draw(frame, { head, L, perspective: state.perspective, board: $("board"), status: $("status") });
   else {
     drawBoard(frame);
     drawStatus(frame);
   }
+}
+
+function draw() {
+  drawFrame(data.frames[state.at]);
   $("scrub").value = state.at;
   $("step-label").textContent = fmt(L.step, { at: state.at, last: last() }) + " · " + moveText(state.at);
   revealStory();
+  review.draw();
   const commentAt = document.querySelector("#comment-form input[name=at]");
   if (commentAt) {
     commentAt.value = state.at;
@@ -403,6 +408,8 @@ function bind() {
       Home: () => go(0),
       End: () => go(last()),
       " ": () => autoplay(!state.timer),
+      n: () => review.next(),
+      p: () => review.prev(),
     };
     if (keys[e.key]) {
       e.preventDefault();
@@ -411,6 +418,20 @@ function bind() {
   });
 }
 
+// The better move's board comes with its own display order (a better declaration may change trump).
+const review = startReview({
+  head,
+  L,
+  at: () => state.at,
+  last,
+  perspective: () => state.perspective,
+  go,
+  redraw: draw,
+  showFrame(frame, orders) {
+    Object.assign(data.orders || (data.orders = {}), orders);
+    drawFrame(frame);
+  },
+});
 bind();
 drawStory();
 draw();

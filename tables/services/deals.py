@@ -21,6 +21,7 @@ from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
 from league.services import duplicate, outcome
 from league.services.clubs import ensure_player
+from replays.services import reviews
 from tables.models import LiveTable
 from tables.services import pacing
 from tables.services.lobby_rows import lobby_changed
@@ -82,6 +83,8 @@ def finish_deal(deal: Deal, state: DealState) -> bool:
     deal.status = Deal.Status.FINISHED
     deal.result = result
     deal.finished_at = timezone.now()
+    # A club that reviews its tournament deals queues this one once the move that ended it is stored.
+    transaction.on_commit(lambda: reviews.deal_finished(deal.pk), robust=True)
     match.situation = game.next_situation(rules, len(deal.seats), deal.situation, result)
     winners = game.match_winners(rules, match.situation)
     earlier = Deal.objects.filter(match=match, status=Deal.Status.FINISHED).exclude(pk=deal.pk)

@@ -15,6 +15,7 @@ from engine.registry import get_game
 from league.models import Club, Deal, Match, Membership, Tournament
 from replays.services.samples import play_sample_match
 from tests.browser.conftest import browser, page  # noqa: F401  (the Playwright fixtures)
+from tests.replays.reviewing import fake_engine  # noqa: F401  (the engine review's stand-in)
 
 
 def user_with(club: Club, role: str | None, name: str) -> User:

@@ -1,0 +1,130 @@
+"""What a review measures in each game: the searching bot's knowledge with the game's own points.
+
+Shengji, Tractor and Zhao Pengyou are judged in card points: the points the deciding seat's side
+takes (defenders) or keeps from the defenders (the declarer's side), the kitty's bonus included;
+a redeal counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
+when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
+card points (its playouts go to the end of the deal, where the expert bot looks a few turns
+ahead). Everything but the value is the expert bot's knowledge (engine.search).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.expert import FAMILY
+from engine.game import Action, Bot, DealState
+from engine.search.knowledge import Knowledge
+from engine.search.worlds import Hidden, Zones
+from engine.sisepai.expert import SiSePaiExpertBot
+from engine.sisepai.pieces import sorted_pieces
+from engine.sisepai.state import SiSePaiDeal
+from engine.trickdeal import TrickDeal
+from engine.zhaopengyou.expert import ZhaoExpertBot
+
+Points = Callable[[Knowledge, DealState, int], float]
+
+
+def card_points(knowledge: Knowledge, end: DealState, seat: int) -> float:
+    """The card points ``seat``'s side took (defenders) or kept from the defenders (declarers)."""
+    return safe_margin(knowledge, end, seat)
+
+
+def safe_margin(knowledge: Knowledge, end: DealState, seat: int) -> float:
+    """The base knowledge's margin, 0 for a trick game's redeal (no dealer, no sides)."""
+    result = end.result()
+    if isinstance(end, TrickDeal) and (not result or result.get("outcome") != "played"):
+        return 0.0
+    return knowledge.margin(end, seat)
+
+
+def payment(knowledge: Knowledge, end: DealState, seat: int) -> float:
+    """The points ``seat`` is paid (negative when it pays)."""
+    return knowledge.value(end, seat)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A game's unit of review: its name, how a finished deal gives it, and its scale (the loss
+    that costs a decision about two thirds of its accuracy; the label thresholds are multiples)."""
+
+    unit: str
+    points: Points
+    scale: float
+
+
+CARD_POINTS = Measure("card points", card_points, 20.0)
+PAYMENT = Measure("points paid", payment, 5.0)
+
+
+class ReviewKnowledge:
+    """A game's ``Knowledge`` whose ``value`` is the review's unit (``Measure``)."""
+
+    def __init__(self, base: Knowledge, measure: Measure) -> None:
+        self.base = base
+        self.measure = measure
+        self.policy = base.policy
+        self.margin_weight = base.margin_weight
+
+    def hidden(self, state: DealState, seat: int) -> Hidden:
+        """The base knowledge's."""
+        return self.base.hidden(state, seat)
+
+    def world(self, state: DealState, zones: Zones) -> DealState:
+        """The base knowledge's."""
+        return self.base.world(state, zones)
+
+    def seats(self, state: DealState) -> int:
+        """The base knowledge's."""
+        return self.base.seats(state)
+
+    def length(self, state: DealState) -> int:
+        """The base knowledge's."""
+        return self.base.length(state)
+
+    def value(self, end: DealState, seat: int) -> float:
+        """The result for ``seat`` in the review's unit."""
+        return self.measure.points(self.base, end, seat)
+
+    def margin(self, end: DealState, seat: int) -> float:
+        """The base knowledge's (``safe_margin``)."""
+        return safe_margin(self.base, end, seat)
+
+    def candidates(self, state: DealState, seat: int, fallback: Bot, limit: int) -> Sequence[Action]:
+        """The base knowledge's."""
+        return self.base.candidates(state, seat, fallback, limit)
+
+    def fallback(self, rng: random.Random) -> Bot:
+        """The base knowledge's."""
+        return self.base.fallback(rng)
+
+
+class SiSePaiReviewKnowledge(ReviewKnowledge):
+    """Si Se Pai's knowledge played to the end of the deal: the review values a decision by the
+    whole deal's payment, not the expert's few turns ahead, and draws the stock in the order the
+    world dealt it (the hidden hands keep a canonical order, as the expert's worlds do)."""
+
+    def world(self, state: DealState, zones: Zones) -> DealState:
+        """``state`` with ``zones`` dealt and the pending answers of the seats dealt again dropped."""
+        assert isinstance(state, SiSePaiDeal)
+        known = state.copy()
+        known.answers = {s: a for s, a in state.answers.items() if f"hand:{s}" not in zones}
+        return known.replace_hidden(
+            {name: cards if name == "stock" else sorted_pieces(cards) for name, cards in zones.items()}
+        )
+
+
+KNOWLEDGE: dict[str, ReviewKnowledge] = {
+    "shengji": ReviewKnowledge(FAMILY, CARD_POINTS),
+    "tractor": ReviewKnowledge(FAMILY, CARD_POINTS),
+    "zhaopengyou": ReviewKnowledge(ZhaoExpertBot.knowledge, CARD_POINTS),
+    "sandaha": ReviewKnowledge(FAMILY, PAYMENT),
+    "sisepai": SiSePaiReviewKnowledge(SiSePaiExpertBot.knowledge, PAYMENT),
+}
+
+
+def knowledge_of(game: str) -> ReviewKnowledge:
+    """The review's knowledge of ``game``."""
+    return KNOWLEDGE[game]

@@ -1,0 +1,193 @@
+"""The game review: every decision of a recorded deal judged from the deciding seat's knowledge.
+
+For each decision (draws and actions without an alternative are skipped) the review lists the
+candidates the expert bot would compare (``engine.search``; outside the trick games' play, the
+alternatives of ``engine.review.alternatives``), adds the action played, deals the cards the seat
+cannot see again as many times as the budget says, plays every candidate to the end of the deal
+in every world with the same playout seeds (``evaluate``), and reports the played action's and
+the best candidate's mean value in the game's unit (``engine.review.points``). The worlds and
+playouts of the decision at ``record.actions[i]`` come from ``(seed, i)`` alone, so a review can
+resume at any decision and gives the same figures.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+from engine import actions as trick_actions
+from engine.errors import BadSetup, EngineError
+from engine.game import JSON, Action, Bot, DealState
+from engine.record import DealRecord, ReplayError, start_state
+from engine.registry import get_game
+from engine.review.alternatives import distinct, trick_alternatives
+from engine.review.judgement import Judgement, SeatSummary, label, summarize
+from engine.review.points import ReviewKnowledge, knowledge_of
+from engine.search.evaluate import evaluate
+from engine.search.expert import best
+from engine.search.stats import stderr
+from engine.search.worlds import sample_worlds
+from engine.sisepai import actions as sisepai_actions
+from engine.sisepai.state import Phase, SiSePaiDeal
+from engine.trickdeal import TrickDeal
+
+
+@dataclass(frozen=True)
+class ReviewBudget:
+    """A review's effort per decision: ``worlds`` sampled, at most ``candidates`` compared (the
+    action played comes on top when it is not among them)."""
+
+    worlds: int
+    candidates: int
+
+
+REVIEW_BUDGETS = {
+    "fast": ReviewBudget(worlds=12, candidates=3),
+    "strong": ReviewBudget(worlds=20, candidates=5),
+}
+BUDGETS = tuple(REVIEW_BUDGETS)
+DEFAULT_BUDGET = "strong"
+ENGINE_VERSION = "review-1"  # bump with any change to the search, the candidates, units or labels
+EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
+DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
+TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
+
+
+@dataclass(frozen=True)
+class Review:
+    """A deal's review: its judgements and every seat's summary, in the game's ``unit``."""
+
+    game: str
+    budget: str
+    seed: int
+    engine_version: str
+    unit: str
+    judgements: tuple[Judgement, ...]
+    per_seat: tuple[SeatSummary, ...]
+
+    def lines(self) -> list[dict[str, JSON]]:
+        """The JSON lines of ``python -m engine review``: one per judgement, then the summary
+        (without the seconds, which the command measures)."""
+        summary = {"decisions": len(self.judgements), "per_seat": [s.to_json() for s in self.per_seat]}
+        return [*(j.to_json() for j in self.judgements), {"review": summary}]
+
+
+@dataclass
+class Decision:
+    """A judged decision met in a replay: the state before it (valid until the replay moves on)."""
+
+    index: int
+    seat: int
+    action: Action
+    text: str
+    state: DealState
+
+
+def replay_decisions(record: DealRecord) -> Iterator[Decision]:
+    """The record's decisions in order, each with the state before it; draws and actions the seat
+    had no alternative to are passed over."""
+    state = start_state(record)
+    game = get_game(record.game)
+    for index, (seat, text) in enumerate(record.actions):
+        try:
+            action = game.parse_action(text)
+        except EngineError as exc:
+            raise ReplayError(index, f"{seat} {text!r}: {exc.message}") from None
+        if not isinstance(action, DRAWS) and len(list(islice(state.legal_actions(seat), 2))) > 1:
+            yield Decision(index, seat, action, text, state)
+        try:
+            state.apply(seat, action)
+        except EngineError as exc:
+            raise ReplayError(index, f"{seat} {text!r}: {exc.message}") from None
+
+
+def decisions(record: DealRecord) -> int:
+    """How many decisions ``review_record`` judges in ``record``."""
+    return sum(1 for _ in replay_decisions(record))
+
+
+def review_record(
+    record: DealRecord,
+    budget: str = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    start: int = 0,
+) -> Review:
+    """Judge every decision of ``record`` (those from the ``start``-th on), calling
+    ``progress(done, total)`` after each."""
+    if budget not in REVIEW_BUDGETS:
+        raise BadSetup(f"unknown review budget {budget!r}; use {' or '.join(BUDGETS)}")
+    knowledge = knowledge_of(record.game)
+    total = decisions(record) if progress else 0
+    judgements = []
+    for number, decision in enumerate(replay_decisions(record)):
+        if number < start:
+            continue
+        judgements.append(judge(decision, knowledge, budget, seed))
+        if progress:
+            progress(number + 1, total)
+    return Review(
+        game=record.game,
+        budget=budget,
+        seed=seed,
+        engine_version=ENGINE_VERSION,
+        unit=knowledge.measure.unit,
+        judgements=tuple(judgements),
+        per_seat=summarize(judgements, len(record.seats)),
+    )
+
+
+def judge(decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int) -> Judgement:
+    """One decision judged: the candidates and the action played over the same worlds."""
+    plan = REVIEW_BUDGETS[budget]
+    state, seat = decision.state, decision.seat
+    rng = random.Random(f"review {seed} {decision.index}")
+    fallback = knowledge.fallback(random.Random(rng.getrandbits(64)))
+    listed = candidates(state, seat, knowledge, fallback, plan.candidates)
+    played = next((a for a in listed if str(a) == str(decision.action)), decision.action)
+    listed = distinct([played, *listed])
+    worlds = sample_worlds(knowledge.hidden(state, seat), rng, plan.worlds)
+    estimates = evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64))
+    mine = estimates[0]
+    top = best(estimates, 0.0, EVIDENCE)
+    loss = top.mean - mine.mean
+    se = stderr([b - p for b, p in zip(top.values, mine.values, strict=True)])
+    return Judgement(
+        index=decision.index,
+        seat=seat,
+        kind=kind_of(state, decision.action),
+        played=decision.text,
+        best=decision.text if top is mine else str(top.action),
+        value_played=mine.mean,
+        value_best=top.mean,
+        loss=loss,
+        se=se,
+        label=label(loss, se, knowledge.measure.scale, top is mine),
+    )
+
+
+def candidates(
+    state: DealState, seat: int, knowledge: ReviewKnowledge, fallback: Bot, limit: int
+) -> list[Action]:
+    """The candidates of a decision before the action played is added."""
+    if isinstance(state, TrickDeal) and state.phase not in ("play", "name"):
+        return trick_alternatives(state, seat, fallback, limit)
+    return list(knowledge.candidates(state, seat, fallback, limit))
+
+
+def kind_of(state: DealState, action: Action) -> str:
+    """The decision's kind: play, bury, bid, call, name_trump, declare, redeal, pickup (trick
+    games); discard, claim, meld, redeal (Si Se Pai)."""
+    if isinstance(state, TrickDeal) and state.phase in TRICK_KINDS:
+        return TRICK_KINDS[state.phase]
+    if isinstance(state, SiSePaiDeal):
+        if isinstance(action, sisepai_actions.Discard):
+            return "discard"
+        if isinstance(action, sisepai_actions.MeldOwn):
+            return "meld"
+        if isinstance(action, sisepai_actions.Redeal) or state.phase is Phase.REDEAL:
+            return "redeal"
+        return "claim"
+    return type(action).__name__.lower()

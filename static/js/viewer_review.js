@@ -1,0 +1,176 @@
+// The engine review beside the replay: timeline marks coloured by label, the judgement of the
+// position shown, the board after the better move, the per-seat table and the progress of a
+// review being made (polled, no reload). The server judged everything; this only draws it.
+
+const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
+const POLL_MS = 1000;
+
+const $ = (id) => document.getElementById(id);
+const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+
+function node(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// viewer: { head, L, at(), last(), perspective(), go(at), showFrame(frame, orders), redraw() }
+export function startReview(viewer) {
+  const section = $("review");
+  if (!section) return { draw() {}, next() {}, prev() {} };
+  const R = viewer.L.review;
+  const seatName = (seat) => viewer.head.seats[seat];
+  let review = JSON.parse($("replay-review").textContent);
+  let showing = null; // the index whose better board is on show
+
+  const lines = () => (review && review.lines) || [];
+  const lineAt = (at) => lines().find((line) => line.index === at);
+  const mistakes = () => lines().filter((line) => MISTAKES.has(line.label));
+
+  function drawStatus() {
+    const status = $("review-status");
+    if (!review || !review.status) status.textContent = "";
+    else if (review.status === "queued") status.textContent = R.queued;
+    else if (review.status === "running") status.textContent = fmt(R.running, { done: review.done, total: review.total || "…" });
+    else if (review.status === "failed") status.textContent = fmt(R.failed, { error: review.error });
+    else status.textContent = "";
+    status.dataset.status = (review && review.status) || "";
+    if (review && review.status === "running") {
+      const bar = node("progress");
+      bar.max = review.total || 1;
+      bar.value = review.done;
+      status.append(" ", bar);
+    }
+  }
+
+  function drawMarks() {
+    const box = $("review-marks");
+    box.replaceChildren();
+    const last = viewer.last() || 1;
+    for (const line of lines()) {
+      if (line.label === "best" || line.label === "good") continue;
+      const mark = node("span", "marker rmark label-" + line.label);
+      mark.dataset.at = line.index;
+      mark.style.left = `calc(${line.index} / ${last} * 100%)`;
+      mark.title = `${seatName(line.seat)}: ${line.played} (${R.labels[line.label]})`;
+      box.append(mark);
+    }
+    $("review-buttons").hidden = lines().length === 0;
+  }
+
+  function drawTable() {
+    const table = $("review-table");
+    const rows = (review && review.per_seat) || [];
+    table.hidden = rows.length === 0;
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    for (const s of rows) {
+      const tr = node("tr");
+      tr.dataset.seat = s.seat;
+      const cells = [seatName(s.seat), s.accuracy.toFixed(1), s.loss.toFixed(2), s.decisions, s.inaccuracies, s.mistakes, s.blunders];
+      for (const value of cells) tr.append(node("td", "", String(value)));
+      body.append(tr);
+    }
+  }
+
+  function betterButton(line) {
+    const button = node("button", "", showing === line.index ? R.hide_better : R.show_better);
+    button.type = "button";
+    button.id = "btn-better";
+    button.onclick = () => (showing === line.index ? hideBetter() : showBetter(line));
+    return button;
+  }
+
+  function drawHere() {
+    const here = $("review-here");
+    here.replaceChildren();
+    const line = lineAt(viewer.at());
+    for (const el of document.querySelectorAll("#review-marks .rmark")) {
+      el.classList.toggle("here", Number(el.dataset.at) === viewer.at());
+    }
+    if (!line) return;
+    const box = node("div", "judgement label-" + line.label);
+    box.dataset.index = line.index;
+    box.append(node("strong", "", `${seatName(line.seat)} · ${R.kinds[line.kind] || line.kind} · `), node("span", "label", R.labels[line.label]));
+    const facts = node("dl", "facts");
+    facts.append(node("dt", "", R.played), node("dd", "played", line.played));
+    if (line.best !== line.played && line.loss > 0) {
+      const gain = fmt(R.gain, { gain: line.loss.toFixed(2), se: line.se.toFixed(2), unit: review.unit });
+      facts.append(node("dt", "", R.best), node("dd", "best", line.best + " · " + gain));
+    }
+    box.append(facts);
+    if (line.best !== line.played) box.append(betterButton(line));
+    else box.append(node("p", "muted", R.best_move));
+    if (showing === line.index) box.append(node("p", "muted better-note", fmt(R.better_board, { seat: seatName(line.seat), move: line.best })));
+    here.append(box);
+  }
+
+  async function showBetter(line) {
+    const url = new URL(section.dataset.betterUrl, location.href);
+    url.searchParams.set("index", line.index);
+    url.searchParams.set("seat", viewer.perspective());
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const data = await response.json();
+    showing = line.index;
+    viewer.showFrame(data.frame, data.orders);
+    drawHere();
+    $("board").classList.add("better");
+  }
+
+  function hideBetter() {
+    showing = null;
+    $("board").classList.remove("better");
+    viewer.redraw();
+  }
+
+  function jump(direction) {
+    const at = viewer.at();
+    const list = mistakes();
+    const target = direction > 0 ? list.find((l) => l.index > at) : list.findLast((l) => l.index < at);
+    if (target) viewer.go(target.index);
+    else $("review-status").textContent = R.no_mistake;
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(section.dataset.statusUrl, { headers: { Accept: "application/json" } });
+      if (response.ok) {
+        review = await response.json();
+        refresh();
+      }
+    } finally {
+      if (review && (review.status === "queued" || review.status === "running")) setTimeout(poll, POLL_MS);
+    }
+  }
+
+  function refresh() {
+    drawStatus();
+    drawMarks();
+    drawTable();
+    drawHere();
+  }
+
+  $("btn-next-mistake").onclick = () => jump(1);
+  $("btn-prev-mistake").onclick = () => jump(-1);
+  $("review-marks").addEventListener("click", (e) => {
+    const mark = e.target.closest(".rmark");
+    if (mark) viewer.go(Number(mark.dataset.at));
+  });
+  refresh();
+  if (review && (review.status === "queued" || review.status === "running")) setTimeout(poll, POLL_MS);
+
+  return {
+    // Called by the viewer after every step drawn: the better board gives way to the real one.
+    draw() {
+      if (showing !== null) {
+        showing = null;
+        $("board").classList.remove("better");
+      }
+      drawHere();
+    },
+    next: () => jump(1),
+    prev: () => jump(-1),
+  };
+}

@@ -1,0 +1,174 @@
+"""The game review: every decision of a record judged from the deciding seat's knowledge, with
+non-negative losses, ``best`` for the best action, the same lines every time and on resume."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.actions import Play
+from engine.cli import main
+from engine.errors import BadSetup
+from engine.match import selfplay_deal
+from engine.record import DealRecord
+from engine.registry import get_game
+from engine.review import LABELS, Review, decisions, review_record, summarize
+from engine.review.points import knowledge_of
+from engine.review.review import Decision, judge
+from engine.trickdeal import TrickDeal
+from tests.engine.family_table import cards, in_play, play
+from tests.engine.test_expert import indistinguishable, played_deal
+from tests.engine.test_purity import CLOCK, ENGINE, FORBIDDEN, GLOBAL_RANDOM
+
+
+@cache
+def record_of(name: str, seed: int, kinds: tuple[str, ...] = ("heuristic", "random")) -> DealRecord:
+    """A played (not redealt) deal of ``name`` by bots of ``kinds``, from the first fitting seed."""
+    game = get_game(name)
+    rules = game.rules_from_json({})
+    for n in range(seed, seed + 20):
+        record = selfplay_deal(game, rules, game.default_seats, None, random.Random(n), kinds)
+        if (record.result or {}).get("outcome") != "redeal":
+            return record
+    raise AssertionError("every deal was redealt")
+
+
+@cache
+def reviewed(name: str, seed: int) -> Review:
+    """The fast review of ``record_of(name, seed)``."""
+    return review_record(record_of(name, seed), "fast", seed=1)
+
+
+def test_losses_are_never_negative_and_best_is_labelled_best() -> None:
+    """Every loss is >= 0; a decision whose played action was the best is ``best`` with no loss."""
+    review = reviewed("shengji", 3)
+    assert review.judgements
+    for j in review.judgements:
+        assert j.loss >= 0 and j.label in LABELS
+        assert j.value_best - j.value_played == pytest.approx(j.loss)
+        assert (j.label == "best") == (j.played == j.best)
+        if j.label == "best":
+            assert j.loss == 0
+
+
+def test_noise_is_never_worse_than_good() -> None:
+    """A loss within two standard errors is labelled ``good`` at worst."""
+    for j in reviewed("shengji", 3).judgements:
+        if j.loss <= 2 * j.se:
+            assert j.label in ("best", "good")
+
+
+def test_every_decision_is_judged_and_draws_are_not() -> None:
+    """``decisions`` counts the judgements; draws never appear; a bury and plays do."""
+    record = record_of("shengji", 3)
+    review = reviewed("shengji", 3)
+    assert decisions(record) == len(review.judgements)
+    kinds = {j.kind for j in review.judgements}
+    assert {"play", "bury"} <= kinds
+    assert all(record.actions[j.index][1] != "draw" for j in review.judgements)
+    assert all(record.actions[j.index] == (j.seat, j.played) for j in review.judgements)
+
+
+def test_the_same_record_gives_the_same_lines() -> None:
+    """Reviewing twice with the same budget and seed gives identical lines."""
+    record = record_of("shengji", 3)
+    assert review_record(record, "fast", seed=1).lines() == reviewed("shengji", 3).lines()
+
+
+def test_resume_gives_the_same_later_lines() -> None:
+    """``start=k`` returns the judgements after the first k, identical to a full run's."""
+    record = record_of("shengji", 3)
+    full = reviewed("shengji", 3).judgements
+    calls: list[tuple[int, int]] = []
+    later = review_record(record, "fast", seed=1, start=10, progress=lambda d, t: calls.append((d, t)))
+    assert later.judgements == full[10:]
+    assert calls == [(d, len(full)) for d in range(11, len(full) + 1)]
+
+
+def test_the_summary_counts_each_seat() -> None:
+    """The per-seat summary adds up to the judgements and recomputes from them."""
+    review = reviewed("shengji", 3)
+    assert sum(s.decisions for s in review.per_seat) == len(review.judgements)
+    assert summarize(review.judgements, 4) == review.per_seat
+    assert all(0 <= s.accuracy <= 100 for s in review.per_seat)
+
+
+def test_the_command_prints_a_line_per_decision_then_the_summary(tmp_path: Path) -> None:
+    """``python -m engine review FILE``: the judgement lines with the issue's keys, then the summary."""
+    path = tmp_path / "deal.json"
+    path.write_text(record_of("shengji", 3).dumps(), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["review", str(path), "--budget", "fast", "--seed", "1"], out) == 0
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    keys = {"index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label"}
+    assert all(set(line) == keys for line in lines[:-1])
+    summary = lines[-1]["review"]
+    assert summary["decisions"] == len(lines) - 1 and summary["seconds"] >= 0
+    assert {"seat", "accuracy", "loss", "mistakes", "blunders"} <= set(summary["per_seat"][0])
+    assert lines[:-1] == [j.to_json() for j in reviewed("shengji", 3).judgements]
+
+
+def test_an_unknown_budget_is_refused() -> None:
+    """A budget the review does not have is a ``BadSetup``, and the command says so."""
+    with pytest.raises(BadSetup):
+        review_record(record_of("shengji", 3), "thorough")
+
+
+def second_to_last_trick() -> TrickDeal:
+    """Shengji, spades trump: declarer seat 0 led KH, defender 1 fed 5H, seat 2 followed 3H; the
+    defender in seat 3 holds AH TH and the kitty holds 25 points. AH takes the trick (15) and,
+    leading TH, the last trick with the kitty (10 + 2 x 25) in the true deal; TH gives both tricks
+    away."""
+    deal = in_play("shengji", {0: "KH 6C", 1: "5H 7C", 2: "3H 8C", 3: "AH TH"}, "S", leader=0)
+    deal.kitty = cards("KD TD 5D 3D 4D 6D")
+    deal.pos = deal.dealt  # every card drawn: no stock
+    for seat, text in ((0, "KH"), (1, "5H"), (2, "3H")):
+        play(deal, seat, text)
+    return deal
+
+
+def judged(deal: TrickDeal, seat: int, text: str, index: int = 40) -> Decision:
+    """The decision of ``seat`` to play ``text`` in ``deal``."""
+    return Decision(index, seat, Play(tuple(cards(text))), f"play {text}", deal)
+
+
+def test_giving_the_last_tricks_and_the_kitty_away_is_a_blunder() -> None:
+    """TH instead of AH throws about 75 card points away (the seat cannot see which of the hidden
+    cards are in the kitty, so a little less on average): a blunder, and AH is the best play."""
+    mistake = judge(judged(second_to_last_trick(), 3, "TH"), knowledge_of("shengji"), "fast", 0)
+    assert mistake.label == "blunder" and mistake.best == "play AH"
+    assert mistake.loss > 50 and mistake.loss > 2 * mistake.se
+
+
+def test_the_winning_play_is_labelled_best() -> None:
+    """AH, the play that takes both tricks, is ``best`` with no loss."""
+    right = judge(judged(second_to_last_trick(), 3, "AH"), knowledge_of("shengji"), "fast", 0)
+    assert (right.label, right.best, right.loss) == ("best", "play AH", 0)
+    assert right.value_played == right.value_best > 50
+
+
+@pytest.mark.parametrize(("name", "seats"), [("tractor", 4), ("zhaopengyou", 6)])
+def test_hidden_cards_the_seat_cannot_tell_apart_give_the_same_judgement(name: str, seats: int) -> None:
+    """Hidden cards swapped between hidden zones (same suit-in-effect, shown cards kept): the
+    same candidates, worlds and judgement line."""
+    state = played_deal(name, seats, 3, 20)
+    seat = min(state.must_move())
+    twin = indistinguishable(state, seat, random.Random(7))
+    plays = state.sample_actions(seat, 3)
+    assert len(plays) > 1
+    action = plays[-1]
+    knowledge = knowledge_of(name)
+    lines = [judge(Decision(9, seat, action, str(action), s), knowledge, "fast", 4) for s in (state, twin)]
+    assert lines[0] == lines[1]
+
+
+@pytest.mark.parametrize("path", sorted((ENGINE / "review").glob("*.py")), ids=lambda p: p.name)
+def test_the_review_is_pure_engine_code(path: Path) -> None:
+    """engine/review reads no clock, no web stack and no global randomness (the command times it)."""
+    text = path.read_text(encoding="utf-8")
+    assert not CLOCK.search(text) and not FORBIDDEN.search(text) and not GLOBAL_RANDOM.search(text)
