@@ -96,8 +96,3 @@ def call_order(call: Action) -> tuple[int, int, str]:
     if not isinstance(call, Call):
         return (len(HIGH_FIRST), 0, str(call))
     return (HIGH_FIRST.find(call.card[0]) % (len(HIGH_FIRST) + 1), call.nth, call.card)
-
-
-def is_trick_deal(state: DealState) -> bool:
-    """True for the trick games' deals."""
-    return isinstance(state, TrickDeal)

@@ -11,15 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Play
+from engine.actions import Bid, Bury, Pass, Play
 from engine.cli import main
 from engine.errors import BadSetup
 from engine.match import selfplay_deal
 from engine.record import DealRecord
 from engine.registry import get_game
 from engine.review import LABELS, Review, decisions, review_record, summarize
+from engine.review.alternatives import trick_alternatives
 from engine.review.points import knowledge_of
-from engine.review.review import Decision, judge
+from engine.review.review import Decision, judge, replay_decisions
 from engine.trickdeal import TrickDeal
 from tests.engine.family_table import cards, in_play, play
 from tests.engine.test_expert import indistinguishable, played_deal
@@ -111,6 +112,24 @@ def test_the_command_prints_a_line_per_decision_then_the_summary(tmp_path: Path)
     assert summary["decisions"] == len(lines) - 1 and summary["seconds"] >= 0
     assert {"seat", "accuracy", "loss", "mistakes", "blunders"} <= set(summary["per_seat"][0])
     assert lines[:-1] == [j.to_json() for j in reviewed("shengji", 3).judgements]
+
+
+@pytest.mark.parametrize(
+    ("name", "phase", "kind"), [("shengji", "bury", Bury), ("sandaha", "bid", (Bid, Pass))]
+)
+def test_burials_and_bids_are_judged_against_alternatives(name: str, phase: str, kind: object) -> None:
+    """Outside the play the review compares several legal actions, not the heuristic's alone."""
+    for decision in replay_decisions(record_of(name, 3)):
+        state = decision.state
+        if isinstance(state, TrickDeal) and state.phase == phase:
+            fallback = knowledge_of(name).fallback(random.Random(1))
+            listed = trick_alternatives(state, decision.seat, fallback, 5)
+            assert len({str(a) for a in listed}) == len(listed) >= 3
+            assert all(isinstance(a, kind) for a in listed)  # type: ignore[arg-type]
+            for action in listed:
+                state.check(decision.seat, action)
+            return
+    raise AssertionError(f"no {phase} decision in the deal")
 
 
 def test_an_unknown_budget_is_refused() -> None:
