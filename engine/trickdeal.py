@@ -500,12 +500,26 @@ class TrickDeal(DealState):
 
     def zones(self) -> dict[str, list[str]]:
         """Where every card is now."""
-        zones = {f"hand:{s}": sorted_cards(h.elements()) for s, h in enumerate(self.hands)}
-        zones["stock"] = list(self.deck[self.pos : self.dealt])
-        zones["kitty"] = list(self.kitty)
+        return {name: cards for name, cards in self._zones(frozenset()).items() if isinstance(cards, list)}
+
+    def _zones(self, counted: frozenset[str]) -> dict[str, list[str] | int]:
+        """The zones, each named in ``counted`` as its number of cards only: a view counts the
+        hidden ones instead of sorting hands nobody is shown (every seat's view, every move)."""
+
+        def zone(name: str, cards: Counter[str]) -> list[str] | int:
+            return (
+                sum(n for n in cards.values() if n > 0) if name in counted else sorted_cards(cards.elements())
+            )
+
+        zones: dict[str, list[str] | int] = {
+            f"hand:{s}": zone(f"hand:{s}", h) for s, h in enumerate(self.hands)
+        }
+        stock = self.deck[self.pos : self.dealt]
+        zones["stock"] = len(stock) if "stock" in counted else list(stock)
+        zones["kitty"] = len(self.kitty) if "kitty" in counted else list(self.kitty)
         zones["trick"] = [c for _, counts in self.trick for c in sorted_cards(counts.elements())]
         for s, pile in enumerate(self.won):
-            zones[f"won:{s}"] = sorted_cards(pile.elements())
+            zones[f"won:{s}"] = zone(f"won:{s}", pile)
         return zones
 
     def hidden_from(self, seat: int | None) -> frozenset[str]:
@@ -520,10 +534,7 @@ class TrickDeal(DealState):
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` may see: visible zones as cards, hidden zones as counts."""
-        hidden = self.hidden_from(seat)
-        zones: dict[str, Any] = {}
-        for name, cards in self.zones().items():
-            zones[name] = len(cards) if name in hidden else cards
+        zones: dict[str, Any] = dict(self._zones(self.hidden_from(seat)))
         view: dict[str, JSON] = {
             "game": self.game_name,
             "seat": seat,
