@@ -9,3 +9,10 @@ class ReplaysConfig(AppConfig):
 
     name = "replays"
     verbose_name = _("Replays")
+
+    def ready(self) -> None:
+        """Offer records stored by the league (uploads, imports) for automatic review."""
+        from league.signals import record_stored
+        from replays.receivers import offer_for_review
+
+        record_stored.connect(offer_for_review, dispatch_uid="replays.offer_for_review")

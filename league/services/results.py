@@ -142,10 +142,11 @@ def next_start(match: Match) -> dict[str, Any] | None:
 
 
 def _store_moves(deal: Deal, record: DealRecord) -> None:
-    """The record's actions as Move rows."""
+    """The record's actions as Move rows; the apps hear of the finished record."""
     Move.objects.bulk_create(
         Move(deal=deal, seq=i, seat=seat, action=text) for i, (seat, text) in enumerate(record.actions)
     )
+    signals.record_stored.send(sender=Deal, deal=deal)
 
 
 @transaction.atomic
