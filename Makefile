@@ -34,6 +34,8 @@ locales: install
 demo: install locales
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
+	@# A Shengji and a Tractor tournament deal come reviewed (the viewer's marks, the profiles' accuracy).
+	$(BIN)/python manage.py review_deals --games shengji,tractor --budget fast
 	@echo ""
 	@echo "  Card Club is serving on http://$(HOST):$(PORT)/"
 	@echo "  Log in as demo / tractor-demo (the demo club's owner)."
