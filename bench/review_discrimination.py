@@ -2,7 +2,7 @@
 review judges every decision, and each kind's mean loss per decision is compared.
 
     nice -n 5 .venv/bin/python bench/review_discrimination.py [--games tractor shengji ...]
-        [--deals 50] [--review-budget fast] [--play-budget fast] [--seed 1] [--jobs 2]
+        [--deals 50] [--review-budget fast] [--play-budget fast] [--seed 1] [--jobs 2] [--shadow]
 
 In deal ``n`` seat ``s`` is played by ``KINDS[(s + n) % 3]`` (random, heuristic, expert at
 ``--play-budget``), so every kind sits in every seat and on both sides. A deal gives each kind
@@ -12,6 +12,14 @@ accuracy, and the gaps random - heuristic and heuristic - expert paired deal by 
 seats all three kinds): mean, standard error, deals where the gap is positive. Zhao Pengyou is
 played at 6 seats. One JSON line per game; ``--out FILE`` also keeps every deal's line (records
 included), and ``--summarize FILE`` prints the tables of such a file again.
+
+``--shadow`` looks at where heuristic and expert differ: every heuristic and expert seat also asks
+the other bot what it would choose (its answer is not played; the deals are the same), and the
+table adds, under ``differed``, per kind the decisions where the two bots' choices differed and the
+mean loss over those alone (decisions where both would play the same action cost both the same,
+and only add noise to the comparison), whether the review's candidates held the expert's choice
+at heuristic seats, and the gain of the expert's choice over the heuristic's at each such
+decision, both valued over the worlds and playouts the review judged it with.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import json
 import random
 import statistics
 import sys
+import time
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -31,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 KINDS = ("random", "heuristic", "expert")
 SEATS = {"zhaopengyou": 6}
 GAMES = ("tractor", "shengji", "sandaha", "zhaopengyou", "sisepai")
+OTHER = {"heuristic": "expert", "expert": "heuristic"}  # the shadow bot of each kind (``--shadow``)
 
 
 def kinds_of(seats: int, n: int) -> list[str]:
@@ -38,24 +48,55 @@ def kinds_of(seats: int, n: int) -> list[str]:
     return [KINDS[(s + n) % len(KINDS)] for s in range(seats)]
 
 
-def one_deal(job: tuple[str, int, int, str, str]) -> dict[str, Any]:
+class Shadowed:
+    """A seat's bot that, with a ``shadow`` (the other one of heuristic and expert), also asks it
+    what it would choose wherever the seat must act, without playing it. Every seat is wrapped, so
+    ``log`` gets one entry per action of the deal, in the record's order: (seat, the shadow's
+    choice, or None for an offer or a seat without a shadow)."""
+
+    def __init__(self, bot: Any, shadow: Any, log: list[tuple[int, str | None]]) -> None:
+        self.bot, self.shadow, self.log = bot, shadow, log
+
+    def offer(self, state: Any, seat: int) -> Any:
+        action = self.bot.offer(state, seat)
+        if action is not None:
+            self.log.append((seat, None))
+        return action
+
+    def choose(self, state: Any, seat: int) -> Any:
+        action = self.bot.choose(state, seat)
+        self.log.append((seat, str(self.shadow.choose(state, seat)) if self.shadow else None))
+        return action
+
+
+def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
     """Play deal ``n`` of ``name`` (a redealt deal is dealt again from the next seed) and review it."""
     from engine.match import play_deal
     from engine.record import new_salt, start_record
     from engine.registry import get_game
     from engine.review import review_record
 
-    name, seed, n, play_budget, review_budget = job
+    name, seed, n, play_budget, review_budget, shadow = job
     game = get_game(name)
     rules = game.rules_from_json({})
     seats = SEATS.get(name, game.default_seats)
     kinds = kinds_of(seats, n)
     rng = random.Random(f"discrimination {name} {seed} {n}")
-    for _ in range(20):
+    for attempt in range(20):
         deck = game.shuffled_deck(rules, seats, rng)
         names = [{"name": f"{kinds[s]} bot {s}", "id": None} for s in range(seats)]
         record = start_record(game, rules.to_json(), names, deck, None, new_salt(rng))
         bots = [game.bot(kinds[s], random.Random(rng.getrandbits(64)), play_budget) for s in range(seats)]
+        log: list[tuple[int, str | None]] = []
+        if shadow:  # generators of their own: the deal played is the one played without shadows
+            twin = random.Random(f"shadow {name} {seed} {n} {attempt}")
+            mirrors = [
+                game.bot(OTHER[kinds[s]], random.Random(twin.getrandbits(64)), play_budget)
+                if kinds[s] in OTHER
+                else None
+                for s in range(seats)
+            ]
+            bots = [Shadowed(bot, mirror, log) for bot, mirror in zip(bots, mirrors, strict=True)]
         state = game.start(rules, seats, deck, None)
         record.actions = play_deal(state, bots)
         record.result = state.result()
@@ -71,7 +112,52 @@ def one_deal(job: tuple[str, int, int, str, str]) -> dict[str, Any]:
                 "loss": statistics.fmean(j.loss for j in mine),
                 "accuracy": statistics.fmean(s.accuracy for s in review.per_seat if kinds[s.seat] == kind),
             }
-    return {"game": name, "deal": n, "kinds": kinds, "per_kind": per_kind, "record": record.dumps()}
+    out = {"game": name, "deal": n, "kinds": kinds, "per_kind": per_kind, "record": record.dumps()}
+    if shadow:
+        assert [seat for seat, _ in log] == [seat for seat, _ in record.actions]
+        chosen = {index: text for index, (_, text) in enumerate(log) if text is not None}
+        out["differed"] = differed(record, review, kinds, chosen, review_budget, seed)
+    return out
+
+
+def differed(
+    record: Any, review: Any, kinds: list[str], shadow: dict[int, str], budget: str, seed: int
+) -> dict[str, Any]:
+    """The heuristic and expert seats' decisions where the other bot would have chosen otherwise:
+    per kind, how many agreed and differed, the mean loss over those that differed, and (heuristic
+    seats) how often the expert's choice was among the review's candidates; and for every such
+    decision the gain of the expert's choice over the heuristic's, both valued over the same
+    worlds and playouts the review judged it with (``engine.review.review.compare``)."""
+    from engine.registry import get_game
+    from engine.review.points import knowledge_of
+    from engine.review.review import REVIEW_BUDGETS, candidates, compare, draws, replay_decisions
+    from engine.search.stats import stderr
+
+    game, knowledge = get_game(record.game), knowledge_of(record.game)
+    loss = {j.index: j.loss for j in review.judgements}
+    out: dict[str, Any] = {kind: {"agreed": 0, "losses": [], "covered": 0} for kind in OTHER}
+    gains = []
+    for decision in replay_decisions(record):
+        kind, other = kinds[decision.seat], shadow.get(decision.index)
+        if kind not in OTHER or other is None:
+            continue
+        mine = out[kind]
+        if other == decision.text:
+            mine["agreed"] += 1
+            continue
+        mine["losses"].append(loss[decision.index])
+        expert, heuristic = (decision.text, other) if kind == "expert" else (other, decision.text)
+        pair = [game.parse_action(expert), game.parse_action(heuristic)]
+        e, h = compare(decision, knowledge, budget, seed, pair)
+        gap = [a - b for a, b in zip(e.values, h.values, strict=True)]
+        gains.append([kind, statistics.fmean(gap), stderr(gap)])
+        if kind == "heuristic":
+            _, fallback = draws(decision, knowledge, seed)
+            limit = REVIEW_BUDGETS[budget].candidates
+            listed = candidates(decision.state, decision.seat, knowledge, fallback, limit)
+            mine["covered"] += other in {str(a) for a in listed}
+    out["gains"] = gains
+    return out
 
 
 def table(name: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -91,12 +177,55 @@ def table(name: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
     for weaker, stronger in zip(KINDS, KINDS[1:], strict=False):
         both = [d["per_kind"] for d in deals if weaker in d["per_kind"] and stronger in d["per_kind"]]
         gaps = [kinds[weaker]["loss"] - kinds[stronger]["loss"] for kinds in both]
-        sd = statistics.stdev(gaps) if len(gaps) > 1 else 0.0
-        out[f"{weaker}-{stronger}"] = {
-            "gap": round(statistics.fmean(gaps), 2),
-            "se": round(sd / len(gaps) ** 0.5, 2),
-            "deals_wider": sum(g > 0 for g in gaps),
+        out[f"{weaker}-{stronger}"] = paired(gaps)
+    shadowed = [d["differed"] for d in deals if "differed" in d]
+    if shadowed:
+        out["differed"] = differed_table(shadowed)
+    return out
+
+
+def paired(gaps: list[float]) -> dict[str, Any]:
+    """Gaps paired deal by deal: their mean, its standard error, how many are positive."""
+    sd = statistics.stdev(gaps) if len(gaps) > 1 else 0.0
+    return {
+        "gap": round(statistics.fmean(gaps), 2) if gaps else None,
+        "se": round(sd / len(gaps) ** 0.5, 2) if gaps else None,
+        "deals_wider": sum(g > 0 for g in gaps),
+        "deals": len(gaps),
+    }
+
+
+def differed_table(shadowed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``--shadow`` figures over the deals: per kind the share of decisions where the other bot
+    would have chosen otherwise and the mean loss over those (mean of the per-deal means, with its
+    standard error), the heuristic - expert gap over them paired deal by deal, how often the
+    expert's choice at a heuristic seat was among the review's candidates, and the gain of the
+    expert's choice over the heuristic's on the same decision (per-deal means, then over deals;
+    decisions where it is beyond two standard errors either way)."""
+    out: dict[str, Any] = {}
+    for kind in OTHER:
+        rows = [d[kind] for d in shadowed]
+        agreed, differ = sum(r["agreed"] for r in rows), sum(len(r["losses"]) for r in rows)
+        means = [statistics.fmean(r["losses"]) for r in rows if r["losses"]]
+        sd = statistics.stdev(means) if len(means) > 1 else 0.0
+        out[kind] = {
+            "decisions": agreed + differ,
+            "differed": differ,
+            "loss": round(statistics.fmean(means), 2) if means else None,
+            "se": round(sd / len(means) ** 0.5, 2) if means else None,
         }
+    heuristic = [d["heuristic"] for d in shadowed]
+    out["heuristic_covered"] = f"{sum(r['covered'] for r in heuristic)} of {out['heuristic']['differed']}"
+    both = [d for d in shadowed if d["heuristic"]["losses"] and d["expert"]["losses"]]
+    out["heuristic-expert"] = paired(
+        [statistics.fmean(d["heuristic"]["losses"]) - statistics.fmean(d["expert"]["losses"]) for d in both]
+    )
+    gains = [[g for _, g, _ in d["gains"]] for d in shadowed if d["gains"]]
+    out["expert_gain"] = paired([statistics.fmean(g) for g in gains])
+    every = [(g, se) for d in shadowed for _, g, se in d["gains"]]
+    out["expert_gain"]["clearly_better"] = sum(g > 2 * se for g, se in every)
+    out["expert_gain"]["clearly_worse"] = sum(g < -2 * se for g, se in every)
+    out["expert_gain"]["decisions"] = len(every)
     return out
 
 
@@ -108,6 +237,11 @@ def main() -> int:
     parser.add_argument("--play-budget", default="fast", help="the expert seats' budget")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--shadow",
+        action="store_true",
+        help="also ask the other bot (heuristic or expert) at every heuristic and expert decision",
+    )
     parser.add_argument("--out", help="also write every deal's line here (NDJSON)")
     parser.add_argument("--summarize", metavar="FILE", help="only print the tables of an --out file")
     args = parser.parse_args()
@@ -120,7 +254,9 @@ def main() -> int:
     keep = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     with get_context("spawn").Pool(args.jobs) as pool:
         for name in args.games:
-            jobs = [(name, args.seed, n, args.play_budget, args.review_budget) for n in range(args.deals)]
+            began = time.perf_counter()
+            plan = (args.seed, args.play_budget, args.review_budget, args.shadow)
+            jobs = [(name, plan[0], n, *plan[1:]) for n in range(args.deals)]
             deals = []
             for deal in pool.imap(one_deal, jobs):
                 deals.append(deal)
@@ -129,6 +265,7 @@ def main() -> int:
                     keep.flush()
             line = table(name, deals)
             line.update(review_budget=args.review_budget, play_budget=args.play_budget, seed=args.seed)
+            line.update(seconds=round(time.perf_counter() - began, 1))
             print(json.dumps(line), flush=True)
     if keep:
         keep.close()

@@ -184,6 +184,11 @@ TABLES_SWEEP_SECONDS = 10
 # queued or running review counts as lost and the sweep sends it again (a fast decision takes well
 # under a second, a strong one a few seconds).
 REVIEWS_RUN = env_str("REVIEWS_RUN")
+# Reviews take minutes of CPU: on a queue of their own, served by their own workers, they never
+# hold up a live table's steps (bot moves, clocks, next deals) queued behind them. Named after
+# CELERY_QUEUE so that sites (and test runs) sharing one Redis keep their reviews apart too.
+REVIEWS_QUEUE = env_str("REVIEWS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-reviews")
+CELERY_TASK_ROUTES = {"replays.review": {"queue": REVIEWS_QUEUE}}
 REVIEWS_STALL_SECONDS = int(env_str("REVIEWS_STALL_SECONDS", "120"))
 REVIEWS_SWEEP_SECONDS = int(env_str("REVIEWS_SWEEP_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {

@@ -13,7 +13,7 @@ imported; the servers the tests start (Daphne, Celery) inherit it.
   ids start at 1, so one worker's ``table.updated`` events would reach the other's sockets, its
   cache entries the other's pages, and one worker's Celery worker would run the other's tasks
   against the wrong database. Each worker takes the next Redis database (which also renames the
-  channel layer's prefix) and a queue of its own.
+  channel layer's prefix) and queues of its own (the tables' and the reviews').
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ def prepare(env: MutableMapping[str, str]) -> None:
         number = int(parts.path.strip("/") or 0)
         env["REDIS_URL"] = urlunsplit(parts._replace(path=f"/{number + index}"))
     env["CELERY_QUEUE"] = f"{env.get('CELERY_QUEUE', 'cardclub')}-{worker}"
+    if env.get("REVIEWS_QUEUE"):  # unset, it is named after CELERY_QUEUE (cardclub/settings.py)
+        env["REVIEWS_QUEUE"] = f"{env['REVIEWS_QUEUE']}-{worker}"
 
 
 prepare(os.environ)  # once: the module is imported once, as the plugin

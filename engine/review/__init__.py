@@ -12,7 +12,9 @@ from engine.review.review import (
     ENGINE_VERSION,
     Review,
     decisions,
+    iter_judgements,
     review_record,
+    unit_of,
 )
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "Review",
     "SeatSummary",
     "decisions",
+    "iter_judgements",
     "review_record",
     "summarize",
+    "unit_of",
 ]

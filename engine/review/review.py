@@ -7,13 +7,15 @@ cannot see again as many times as the budget says, plays every candidate to the 
 in every world with the same playout seeds (``evaluate``), and reports the played action's and
 the best candidate's mean value in the game's unit (``engine.review.points``). The worlds and
 playouts of the decision at ``record.actions[i]`` come from ``(seed, i)`` alone, so a review can
-resume at any decision and gives the same figures.
+resume at any decision and gives the same figures. ``iter_judgements`` yields each judgement as
+soon as it is made, in one replay of the record (the site saves each as it comes);
+``review_record`` collects them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
@@ -25,7 +27,7 @@ from engine.registry import get_game
 from engine.review.alternatives import distinct, trick_alternatives
 from engine.review.judgement import Judgement, SeatSummary, label, summarize
 from engine.review.points import ReviewKnowledge, knowledge_of
-from engine.search.evaluate import evaluate
+from engine.search.evaluate import Estimate, evaluate
 from engine.search.expert import best
 from engine.search.stats import stderr
 from engine.search.worlds import sample_worlds
@@ -117,39 +119,56 @@ def review_record(
 ) -> Review:
     """Judge every decision of ``record`` (those from the ``start``-th on), calling
     ``progress(done, total)`` after each."""
-    if budget not in REVIEW_BUDGETS:
-        raise BadSetup(f"unknown review budget {budget!r}; use {' or '.join(BUDGETS)}")
-    knowledge = knowledge_of(record.game)
+    judged = iter_judgements(record, budget, seed, start)
     total = decisions(record) if progress else 0
     judgements = []
-    for number, decision in enumerate(replay_decisions(record)):
-        if number < start:
-            continue
-        judgements.append(judge(decision, knowledge, budget, seed))
+    for number, judgement in enumerate(judged, start + 1):
+        judgements.append(judgement)
         if progress:
-            progress(number + 1, total)
+            progress(number, total)
     return Review(
         game=record.game,
         budget=budget,
         seed=seed,
         engine_version=ENGINE_VERSION,
-        unit=knowledge.measure.unit,
+        unit=unit_of(record.game),
         judgements=tuple(judgements),
         per_seat=summarize(judgements, len(record.seats)),
     )
+
+
+def iter_judgements(
+    record: DealRecord, budget: str = DEFAULT_BUDGET, seed: int = 0, start: int = 0
+) -> Iterator[Judgement]:
+    """The judgements of ``review_record``, from the ``start``-th decision on, each yielded as soon
+    as it is made (a bad budget is refused at the call, not at the first judgement)."""
+    if budget not in REVIEW_BUDGETS:
+        raise BadSetup(f"unknown review budget {budget!r}; use {' or '.join(BUDGETS)}")
+    return _judged(record, budget, seed, start)
+
+
+def _judged(record: DealRecord, budget: str, seed: int, start: int) -> Iterator[Judgement]:
+    """``iter_judgements``' generator: the replay passes over the first ``start`` decisions
+    without judging them (the state must still be replayed through them)."""
+    knowledge = knowledge_of(record.game)
+    for number, decision in enumerate(replay_decisions(record)):
+        if number >= start:
+            yield judge(decision, knowledge, budget, seed)
+
+
+def unit_of(game: str) -> str:
+    """The unit of ``game``'s review values: ``card points`` or ``points paid``."""
+    return knowledge_of(game).measure.unit
 
 
 def judge(decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int) -> Judgement:
     """One decision judged: the candidates and the action played over the same worlds."""
     plan = REVIEW_BUDGETS[budget]
     state, seat = decision.state, decision.seat
-    rng = random.Random(f"review {seed} {decision.index}")
-    fallback = knowledge.fallback(random.Random(rng.getrandbits(64)))
+    rng, fallback = draws(decision, knowledge, seed)
     listed = candidates(state, seat, knowledge, fallback, plan.candidates)
     played = next((a for a in listed if str(a) == str(decision.action)), decision.action)
-    listed = distinct([played, *listed])
-    worlds = sample_worlds(knowledge.hidden(state, seat), rng, plan.worlds)
-    estimates = evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64))
+    estimates = weigh(decision, knowledge, plan, rng, distinct([played, *listed]))
     mine = estimates[0]
     top = best(estimates, 0.0, EVIDENCE)
     loss = top.mean - mine.mean
@@ -166,6 +185,36 @@ def judge(decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int
         se=se,
         label=label(loss, se, knowledge.measure.scale, top is mine),
     )
+
+
+def draws(decision: Decision, knowledge: ReviewKnowledge, seed: int) -> tuple[random.Random, Bot]:
+    """The decision's generator, from ``(seed, index)`` alone, and the fallback bot seeded by its
+    first draw (the worlds and playouts come from its next draws, ``weigh``)."""
+    rng = random.Random(f"review {seed} {decision.index}")
+    return rng, knowledge.fallback(random.Random(rng.getrandbits(64)))
+
+
+def weigh(
+    decision: Decision,
+    knowledge: ReviewKnowledge,
+    plan: ReviewBudget,
+    rng: random.Random,
+    listed: Sequence[Action],
+) -> list[Estimate]:
+    """``listed`` valued over the decision's worlds, drawn from ``rng`` after the fallback's seed."""
+    state, seat = decision.state, decision.seat
+    worlds = sample_worlds(knowledge.hidden(state, seat), rng, plan.worlds)
+    return evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64))
+
+
+def compare(
+    decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int, actions: Sequence[Action]
+) -> list[Estimate]:
+    """``actions`` valued over the very worlds and playouts with which the review judges
+    ``decision`` (a playout's seed depends on its world, not on the action), for studies of the
+    review itself (bench/review_discrimination.py)."""
+    rng, _ = draws(decision, knowledge, seed)
+    return weigh(decision, knowledge, REVIEW_BUDGETS[budget], rng, actions)
 
 
 def candidates(

@@ -1,9 +1,9 @@
 """Stored reviews of finished deals: who may ask, queueing, the task's work, and what pages read.
 
-A review is ``engine.review.review_record`` run over the deal's record, stored as a ``Review``
+A review is ``engine.review.iter_judgements`` run over the deal's record, stored as a ``Review``
 (progress, engine version, per-seat summary) and a ``ReviewLine`` per judged decision. The work is
-idempotent and resumable: lines are unique per (review, index) and saved as each decision is
-judged, and a task that starts again asks the engine only for the decisions after the lines it
+idempotent and resumable: lines are unique per (review, index) and saved as the engine yields each
+judgement, and a task that starts again asks the engine only for the decisions after the lines it
 finds (``start``). Where the work runs (``REVIEWS_RUN``): ``celery`` (the task ``replays.review``,
 with the sweep ``replays.review_sweep`` that Celery beat sends to re-queue reviews whose progress
 stalled), ``thread`` (the embedded default, whose eager Celery would hold the request for the
@@ -16,7 +16,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -36,7 +35,6 @@ from replays.models import Review, ReviewLine
 from replays.services.records import deal_record
 
 LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
-DRAW = "draw"  # the record notation's verb of a draw from the stock, in every game
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -176,21 +174,10 @@ def run(review_id: int) -> None:
 
 def judgements_from(record: DealRecord, budget: str, seed: int, start: int) -> Iterator[tuple[str, Any]]:
     """The record's judgements after the first ``start``, each (with the review's unit) yielded as
-    soon as it is judged.
-
-    ``review_record`` returns its judgements all at once; asking it about the record cut after
-    each action in turn gives them one at a time. A decision is judged from what its seat knew
-    then, seeded by (seed, index) alone, so the cut record judges it exactly as the whole does.
-    """
-    done = start
-    for cut in range(1, len(record.actions) + 1):
-        if record.actions[cut - 1][1].startswith(DRAW):
-            continue  # draws are never judged (the interface's rule): no call ends at one
-        part = replace(record, actions=record.actions[:cut], result=None)
-        found = engine_review.review_record(part, budget, seed, start=done)
-        for judgement in found.judgements:
-            done += 1
-            yield found.unit, judgement
+    soon as the engine makes it (``engine.review.iter_judgements``)."""
+    unit = engine_review.unit_of(record.game)
+    for judgement in engine_review.iter_judgements(record, budget, seed, start):
+        yield unit, judgement
 
 
 def save_line(review: Review, judgement: Any, unit: str) -> None:

@@ -8,19 +8,21 @@ import json
 import random
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import engine.review.review as review_module
 from engine.actions import Bid, Bury, Pass, Play
 from engine.cli import main
 from engine.errors import BadSetup
 from engine.match import selfplay_deal
 from engine.record import DealRecord
 from engine.registry import get_game
-from engine.review import LABELS, Review, decisions, review_record, summarize
+from engine.review import LABELS, Judgement, Review, decisions, iter_judgements, review_record, summarize
 from engine.review.alternatives import trick_alternatives
 from engine.review.points import knowledge_of
-from engine.review.review import Decision, judge, replay_decisions
+from engine.review.review import Decision, compare, judge, replay_decisions
 from engine.trickdeal import TrickDeal
 from tests.engine.family_table import cards, in_play, play
 from tests.engine.test_expert import indistinguishable, played_deal
@@ -91,6 +93,35 @@ def test_resume_gives_the_same_later_lines() -> None:
     assert calls == [(d, len(full)) for d in range(11, len(full) + 1)]
 
 
+def test_the_stream_yields_the_review_lines_in_order() -> None:
+    """``iter_judgements`` yields exactly ``review_record``'s judgements, in the same order."""
+    stream = iter_judgements(record_of("shengji", 3), "fast", seed=1)
+    assert tuple(stream) == reviewed("shengji", 3).judgements
+
+
+def test_the_stream_judges_each_decision_when_asked_for_it() -> None:
+    """The stream judges lazily: taking the first judgement judges nothing beyond it (a task saves
+    each line before the next decision is searched)."""
+    record = record_of("shengji", 3)
+    seen: list[int] = []
+
+    def counted(decision: Decision, *args: Any) -> Judgement:
+        seen.append(decision.index)
+        return judge(decision, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review_module, "judge", counted)
+        first = next(iter_judgements(record, "fast", seed=1))
+    assert first == reviewed("shengji", 3).judgements[0]
+    assert seen == [first.index]
+
+
+def test_the_stream_resumed_at_start_gives_the_rest() -> None:
+    """``start=k`` yields the judgements after the first k, identical to a whole review's."""
+    full = reviewed("shengji", 3).judgements
+    assert tuple(iter_judgements(record_of("shengji", 3), "fast", seed=1, start=10)) == full[10:]
+
+
 def test_the_summary_counts_each_seat() -> None:
     """The per-seat summary adds up to the judgements and recomputes from them."""
     review = reviewed("shengji", 3)
@@ -136,6 +167,8 @@ def test_an_unknown_budget_is_refused() -> None:
     """A budget the review does not have is a ``BadSetup``, and the command says so."""
     with pytest.raises(BadSetup):
         review_record(record_of("shengji", 3), "thorough")
+    with pytest.raises(BadSetup):
+        iter_judgements(record_of("shengji", 3), "thorough")  # at the call, before any judgement
 
 
 def second_to_last_trick() -> TrickDeal:
@@ -169,6 +202,15 @@ def test_the_winning_play_is_labelled_best() -> None:
     right = judge(judged(second_to_last_trick(), 3, "AH"), knowledge_of("shengji"), "fast", 0)
     assert (right.label, right.best, right.loss) == ("best", "play AH", 0)
     assert right.value_played == right.value_best > 50
+
+
+def test_compare_values_actions_over_the_judgements_worlds() -> None:
+    """``compare`` gives an action the value the judgement gave it, whatever else is compared."""
+    decision = judged(second_to_last_trick(), 3, "TH")
+    line = judge(decision, knowledge_of("shengji"), "fast", 0)
+    other, played = Play(tuple(cards("AH"))), decision.action
+    values = compare(decision, knowledge_of("shengji"), "fast", 0, [other, played])
+    assert (values[0].mean, values[1].mean) == (line.value_best, line.value_played)
 
 
 @pytest.mark.parametrize(("name", "seats"), [("tractor", 4), ("zhaopengyou", 6)])

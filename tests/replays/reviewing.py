@@ -1,11 +1,10 @@
 """Helpers of the review tests: a player seated at a deal, and a small stand-in for the engine's
-``review_record`` (the permission and bookkeeping tests need no search; the worker, browser and
+``iter_judgements`` (the permission and bookkeeping tests need no search; the worker, browser and
 ``test_the_stepwise_judgements_equal_a_whole_review`` tests run the real engine)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -26,12 +25,6 @@ class WorkerDied(Exception):
     """Stands for a worker killed mid-review."""
 
 
-@dataclass(frozen=True)
-class FakeReview:
-    judgements: tuple[engine_review.Judgement, ...]
-    unit: str = "card points"
-
-
 def fake_judgements(record: DealRecord) -> list[engine_review.Judgement]:
     """Every card play judged; labels cycle through the engine's LABELS by index."""
     out = []
@@ -47,7 +40,7 @@ def fake_judgements(record: DealRecord) -> list[engine_review.Judgement]:
 
 
 class FakeEngine:
-    """``review_record`` and ``decisions`` over ``fake_judgements``, counting calls."""
+    """``iter_judgements`` and ``decisions`` over ``fake_judgements``, counting judgements made."""
 
     def __init__(self) -> None:
         self.calls = 0
@@ -56,21 +49,20 @@ class FakeEngine:
     def decisions(self, record: DealRecord) -> int:
         return len(fake_judgements(record))
 
-    def review_record(
-        self, record: DealRecord, budget: str = "", seed: int = 0, progress: Any = None, start: int = 0
-    ) -> FakeReview:
-        found = fake_judgements(record)[start:]
-        for _ in found:
+    def iter_judgements(
+        self, record: DealRecord, budget: str = "", seed: int = 0, start: int = 0
+    ) -> Iterator[engine_review.Judgement]:
+        for judgement in fake_judgements(record)[start:]:
             self.calls += 1
             if self.fail_after is not None and self.calls > self.fail_after:
                 raise WorkerDied
-        return FakeReview(tuple(found))
+            yield judgement
 
 
 @pytest.fixture
 def fake_engine(monkeypatch: pytest.MonkeyPatch) -> FakeEngine:
     """The engine's review replaced by ``FakeEngine`` (the review's rows and summary stay real)."""
     fake = FakeEngine()
-    monkeypatch.setattr(engine_review, "review_record", fake.review_record)
+    monkeypatch.setattr(engine_review, "iter_judgements", fake.iter_judgements)
     monkeypatch.setattr(engine_review, "decisions", fake.decisions)
     return fake

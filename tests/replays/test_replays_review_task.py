@@ -194,8 +194,9 @@ def test_the_club_settings_form_switches_automatic_reviews(club: Club, director:
 
 
 def test_the_stepwise_judgements_equal_a_whole_review(club: Club) -> None:
-    """The real engine: judgements saved one at a time (from a resume point too) are the whole
-    review's, so a resumed review stores what an uninterrupted one would."""
+    """The real engine: the judgements the task saves one at a time, as the engine streams them
+    (from a resume point too), are the whole review's, so a resumed review stores what an
+    uninterrupted one would."""
     deal = play_sample_match(club, "shengji", 1, seed=3).deals.get()
     record = deal_record(deal)
     whole = engine_review.review_record(record, "fast", 0).judgements

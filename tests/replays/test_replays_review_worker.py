@@ -1,6 +1,7 @@
-"""A review made by a real Celery worker on PostgreSQL and Redis, with Celery beat's sweep: the
-worker (with its children) is SIGKILLed mid-review, a new one is started, and the review
-completes with one row per judged decision, none twice. Needs the real services."""
+"""A review made by a real Celery worker of the reviews queue on PostgreSQL and Redis, with Celery
+beat's sweep and the tables' worker (docs/deploy.md's processes): the reviews worker (with its
+children) is SIGKILLed mid-review, a new one is started, and the review completes with one row per
+judged decision, none twice. Needs the real services."""
 
 from __future__ import annotations
 
@@ -52,8 +53,17 @@ def wait(check: Callable[[], bool], timeout: float, what: str) -> None:
         time.sleep(0.2)
 
 
+def reviews_worker(env: dict[str, str]) -> list[str]:
+    """docs/deploy.md's reviews worker, on the reviews queue of ``env``'s site (its settings name
+    it after CELERY_QUEUE: a worker listening elsewhere would never see the review)."""
+    args = documented("celery -A cardclub worker -Q")
+    args[args.index("-Q") + 1] = f"{env['CELERY_QUEUE']}-reviews"
+    return args
+
+
 def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
-    """Killed after a few judgements: nothing moves without a worker; a new worker and the sweep
+    """Killed after a few judgements: nothing moves without a reviews worker (the tables' worker,
+    running all along, runs the sweep but never takes a review); a new reviews worker and the sweep
     finish it, from the lines saved, with no duplicate row."""
     with scratch_database() as env:
         env.update(
@@ -62,13 +72,15 @@ def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
             REVIEWS_SWEEP_SECONDS="1",
             REVIEWS_RUN="celery",
         )
+        env.pop("REVIEWS_QUEUE", None)
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "demo_data")
         manage(env, "make_sample_deals", "--games", "tractor", "--deals", "1")
         beat = documented("celery -A cardclub beat") + ["--schedule", str(tmp_path / "beat-schedule")]
-        worker = documented("celery -A cardclub worker") + ["-Q", env["CELERY_QUEUE"]]
+        tables = documented("celery -A cardclub worker")
+        worker = reviews_worker(env)
         url = env["DATABASE_URL"]
-        with process(beat, env, tmp_path / "beat.log"):
+        with process(beat, env, tmp_path / "beat.log"), process(tables, env, tmp_path / "tables.log"):
             with process(worker, env, tmp_path / "worker-1.log", group=True) as first:
                 review = json.loads(shell(env, ASK).strip().splitlines()[-1])["review"]
                 wait(lambda: progress(url, review)["done"] >= 2, 180, "no progress from the first worker")
@@ -76,7 +88,7 @@ def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
                 first.wait()
             lost = progress(url, review)
             assert lost["status"] == "running"
-            time.sleep(STALL + 2)  # the sweep sends it again meanwhile: nobody takes it
+            time.sleep(STALL + 2)  # the sweep sends it again meanwhile: only a reviews worker takes it
             assert progress(url, review)["done"] == lost["done"]
             with process(worker, env, tmp_path / "worker-2.log", group=True):
                 wait(

@@ -29,6 +29,13 @@ def test_each_worker_takes_its_own_celery_queue() -> None:
     assert env["CELERY_QUEUE"] == "ci-gw1"
 
 
+def test_each_worker_takes_its_own_reviews_queue() -> None:
+    """A reviews queue set by name gets the worker's suffix too (unset, it follows CELERY_QUEUE)."""
+    env = {"PYTEST_XDIST_WORKER": "gw1", "CELERY_QUEUE": "ci", "REVIEWS_QUEUE": "ci-reviews"}
+    prepare(env)
+    assert (env["CELERY_QUEUE"], env["REVIEWS_QUEUE"]) == ("ci-gw1", "ci-reviews-gw1")
+
+
 def test_without_xdist_only_the_hasher_and_the_test_host_change() -> None:
     """A plain run keeps its Redis database and queue; it adds the fast hasher and ``testserver``."""
     env = {"REDIS_URL": "redis://127.0.0.1:6379/1", "CELERY_QUEUE": "ci"}
