@@ -116,7 +116,7 @@ def test_a_world_deals_the_unseen_pieces_and_looks_a_few_draws_ahead() -> None:
 
 def test_a_worlds_stock_is_drawn_in_the_order_it_was_dealt_not_sorted() -> None:
     """The next draws of a world are the first pieces of its dealt stock, so the worlds of one
-    decision draw different pieces (sorted, they all drew the lowest unseen ones)."""
+    decision draw different pieces (sorted, each drew its stock's lowest pieces first)."""
     deal = next(d for d in decisions(3, deck_seed=2) if d.phase is Phase.DISCARD)
     dealt = sample_worlds(KNOWLEDGE.hidden(deal, 0), random.Random(1), 5)
     nexts = set()
