@@ -66,15 +66,18 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
-    # docs/engine.md ("Expert bot", h/expert2's runs of the expert as committed, fast budget; the
-    # strong runs there are of the previous version's search and no longer describe this bot).
+    # docs/engine.md ("Expert bot", h/expert3's runs of the expert as committed, fast budget, seed 1:
+    # Tractor and Shengji 1,000 decks, San Da Ha and Zhao Pengyou 200; the strong runs there are of
+    # an earlier version's search and no longer describe this bot).
     ("shengji", "expert"): Duel(
-        "expert", "heuristic", 250, 4, "fast", 0.524, 0.1, (0.0442, 0.1558), "levels"
+        "expert", "heuristic", 1000, 4, "fast", 0.5235, 0.104, (0.0732, 0.1348), "levels"
     ),
     ("tractor", "expert"): Duel(
-        "expert", "heuristic", 1000, 4, "fast", 0.5245, 0.11, (0.0771, 0.1429), "levels"
+        "expert", "heuristic", 1000, 4, "fast", 0.5315, 0.143, (0.1064, 0.1796), "levels"
     ),
-    ("sandaha", "expert"): Duel("expert", "heuristic", 200, 4, "fast", 0.5, 1.1, (0.4514, 1.7486), "points"),
+    ("sandaha", "expert"): Duel(
+        "expert", "heuristic", 200, 4, "fast", 0.5025, 1.45, (0.684, 2.216), "points"
+    ),
     ("zhaopengyou", "expert"): Duel(
         "expert", "heuristic", 200, 6, "fast", 0.5075, 0.0117, (-0.0356, 0.059), "ranks"
     ),

@@ -5,7 +5,9 @@ A seat knows its hand, every card played (and by whom), the suits each seat fail
 played since; the dealer's could have been buried), the kitty if it buried it, and the public
 facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed friends). It
 searches the plays and San Da Ha's trump naming; draws, declarations, the kitty, burials, bids
-and calls are the heuristic's (search there would need whole-deal playouts for little gain).
+and calls are its one-ply bot's (search there would need whole-deal playouts for little gain).
+Shengji, Tractor and San Da Ha's one-ply bot counts cards (engine/expertplay.py); Zhao Pengyou's
+is its heuristic.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from engine.actions import Play, play_of
 from engine.bots import SAMPLE, HeuristicBot, _cost
 from engine.cards import CARD_POINTS, sorted_cards, tally
 from engine.game import JSON, Action, Bot, DealState
-from engine.search.expert import ExpertBot
 from engine.search.policy import Policy, same_bots
 from engine.search.worlds import Hidden, Zones
 from engine.trickdeal import TrickDeal
@@ -117,6 +118,8 @@ class TrickKnowledge:
         """The defenders' points, counted for ``seat``'s side (against it on the declarer's)."""
         deal = _deal(end)
         result = deal.result() or {}
+        if result.get("outcome") != "played":
+            return 0.0  # a redeal: no points, and no declarer to take sides from
         points = float(result.get("defender_points", 0))
         return points if deal.side_of(seat) == 1 else -points
 
@@ -226,10 +229,4 @@ def shown_held(deal: TrickDeal, names: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-FAMILY = TrickKnowledge(HeuristicBot, FamilyPlayout)
-
-
-class FamilyExpertBot(ExpertBot):
-    """The expert bot of Shengji, Tractor and San Da Ha."""
-
-    knowledge = FAMILY
+FAMILY = TrickKnowledge(HeuristicBot, FamilyPlayout)  # the review's; the expert's is in engine.expertplay

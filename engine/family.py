@@ -48,7 +48,7 @@ class FamilyGame(Game):
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         """A ``random``, ``heuristic`` or ``expert`` bot."""
         from engine.bots import HeuristicBot, RandomBot
-        from engine.expert import FamilyExpertBot
+        from engine.expertplay import FamilyExpertBot
 
         kinds = {"random": RandomBot, "heuristic": HeuristicBot, "expert": FamilyExpertBot}
         return pick_bot(kind, rng, kinds, budget)

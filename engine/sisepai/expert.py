@@ -97,11 +97,14 @@ class SiSePaiKnowledge:
 
     def world(self, state: DealState, zones: Zones) -> DealState:
         """The deal with ``zones`` dealt, the pending answers of the seats dealt again dropped, and
-        a stock cut to the next ``TURNS`` draws."""
+        a stock cut to the next ``TURNS`` draws. The hands are sorted (a hand's order means
+        nothing); the stock keeps the random order it was dealt in: sorted, a world would draw
+        its stock's lowest pieces first (the bug until h/expert3)."""
         deal = _deal(state)
         known = deal.copy()
         known.answers = {s: a for s, a in deal.answers.items() if f"hand:{s}" not in zones}
-        world = known.replace_hidden({name: sorted_pieces(cards) for name, cards in zones.items()})
+        dealt = {name: cards if name == "stock" else sorted_pieces(cards) for name, cards in zones.items()}
+        world = known.replace_hidden(dealt)
         world.deck = world.deck[: world.stock_pos + TURNS]
         return world
 

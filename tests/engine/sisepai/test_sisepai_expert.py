@@ -114,6 +114,20 @@ def test_a_world_deals_the_unseen_pieces_and_looks_a_few_draws_ahead() -> None:
         assert world.stock_left() == min(TURNS, deal.stock_left())
 
 
+def test_a_worlds_stock_is_drawn_in_the_order_it_was_dealt_not_sorted() -> None:
+    """The next draws of a world are the first pieces of its dealt stock, so the worlds of one
+    decision draw different pieces (sorted, each drew its stock's lowest pieces first)."""
+    deal = next(d for d in decisions(3, deck_seed=2) if d.phase is Phase.DISCARD)
+    dealt = sample_worlds(KNOWLEDGE.hidden(deal, 0), random.Random(1), 5)
+    nexts = set()
+    for zones in dealt:
+        world = KNOWLEDGE.world(deal, zones)
+        ahead = min(TURNS, deal.stock_left())
+        assert list(world.zones()["stock"]) == zones["stock"][:ahead]
+        nexts.add(tuple(zones["stock"][:ahead]))
+    assert len(nexts) > 1
+
+
 def play_out(seats: int, rules: SiSePaiRules, seed: int) -> set[Phase]:
     """A deal with the fast expert in every seat, each action through ``apply`` (which checks it)."""
     deck = GAME.shuffled_deck(rules, seats, random.Random(seed))
