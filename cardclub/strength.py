@@ -67,8 +67,8 @@ DUELS: dict[tuple[str, str], Duel] = {
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
     # docs/engine.md ("Expert bot", h/expert3's runs of the expert as committed, fast budget, seed 1:
-    # Tractor and Shengji 1,000 decks, San Da Ha and Zhao Pengyou 200; the strong runs there are of
-    # an earlier version's search and no longer describe this bot).
+    # Tractor and Shengji 1,000 decks, San Da Ha, Zhao Pengyou and Si Se Pai 200; the strong runs
+    # there are of an earlier version's search or of 33 decks only).
     ("shengji", "expert"): Duel(
         "expert", "heuristic", 1000, 4, "fast", 0.5235, 0.104, (0.0732, 0.1348), "levels"
     ),
@@ -81,10 +81,10 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("zhaopengyou", "expert"): Duel(
         "expert", "heuristic", 200, 6, "fast", 0.5075, 0.0117, (-0.0356, 0.059), "ranks"
     ),
-    # At the strong budget a seated expert plays (fast, h/expert2: 200 decks, 0.52, +1.44, [-1.89, 4.77]).
-    # Played at 14,000 steps; strong is 7,000 since h/expert2 (to stay under 1 s), not re-run.
+    # h/expert3's run (fast, seed 1, 200 decks of three players), after the fix of the worlds'
+    # stock order; the earlier strong figure (30 decks at 14,000 steps) was of the buggy search.
     ("sisepai", "expert"): Duel(
-        "expert", "heuristic", 30, 3, "strong", 0.6083, 12.75, (2.0158, 23.4842), "points"
+        "expert", "heuristic", 200, 3, "fast", 0.5387, 3.6225, (0.478, 6.767), "points"
     ),
 }
 

@@ -103,6 +103,11 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=sort_key)
 
 
+def shown(pile: Counter[str], counted: bool) -> list[str] | int:
+    """A pile as a view shows it: its cards in display order, or (``counted``) their number only."""
+    return pile.total() if counted else sorted_cards(pile.elements())
+
+
 def level_up(level: str, steps: int) -> str:
     """The level ``steps`` above ``level``, stopping at A (RULINGS 6)."""
     return RANKS[min(RANKS.index(level) + steps, len(RANKS) - 1)]

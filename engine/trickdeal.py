@@ -14,7 +14,7 @@ from itertools import islice
 from typing import Any, Self
 
 from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical, play_of
-from engine.cards import CARD_POINTS, sorted_cards, tally
+from engine.cards import CARD_POINTS, shown, sorted_cards, tally
 from engine.dealfacts import FailedThrow
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
@@ -503,23 +503,12 @@ class TrickDeal(DealState):
         return {name: cards for name, cards in self._zones(frozenset()).items() if isinstance(cards, list)}
 
     def _zones(self, counted: frozenset[str]) -> dict[str, list[str] | int]:
-        """The zones, each named in ``counted`` as its number of cards only: a view counts the
-        hidden ones instead of sorting hands nobody is shown (every seat's view, every move)."""
-
-        def zone(name: str, cards: Counter[str]) -> list[str] | int:
-            return (
-                sum(n for n in cards.values() if n > 0) if name in counted else sorted_cards(cards.elements())
-            )
-
-        zones: dict[str, list[str] | int] = {
-            f"hand:{s}": zone(f"hand:{s}", h) for s, h in enumerate(self.hands)
-        }
-        stock = self.deck[self.pos : self.dealt]
-        zones["stock"] = len(stock) if "stock" in counted else list(stock)
-        zones["kitty"] = len(self.kitty) if "kitty" in counted else list(self.kitty)
+        """The zones, those named in ``counted`` as their size only (a view need not sort hidden hands)."""
+        zones = {f"hand:{s}": shown(h, f"hand:{s}" in counted) for s, h in enumerate(self.hands)}
+        for name, cards in (("stock", self.deck[self.pos : self.dealt]), ("kitty", self.kitty)):
+            zones[name] = len(cards) if name in counted else list(cards)
         zones["trick"] = [c for _, counts in self.trick for c in sorted_cards(counts.elements())]
-        for s, pile in enumerate(self.won):
-            zones[f"won:{s}"] = zone(f"won:{s}", pile)
+        zones.update((f"won:{s}", shown(p, f"won:{s}" in counted)) for s, p in enumerate(self.won))
         return zones
 
     def hidden_from(self, seat: int | None) -> frozenset[str]:

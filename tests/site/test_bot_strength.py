@@ -26,7 +26,7 @@ def test_a_measured_kind_shows_its_duel() -> None:
     (line,) = [line for line in strength_lines("sisepai") if line.startswith("Expert bot")]
     duel = DUELS[("sisepai", "expert")]
     assert figure(duel) in line
-    assert f"strong budget, {duel.decks} decks of {duel.players} players" in line
+    assert f"{duel.budget} budget, {duel.decks} decks of {duel.players} players" in line
 
 
 def test_a_duel_reads_as_a_sentence() -> None:
@@ -40,7 +40,7 @@ def test_a_duel_reads_as_a_sentence() -> None:
 def test_the_lines_are_in_chinese_on_the_chinese_page(client: Client) -> None:
     client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     page = client.get("/games/sisepai/").content.decode()
-    assert "牌桌上的机器人" in page and "高手机器人：" in page and "对阵策略机器人（强力预算" in page
+    assert "牌桌上的机器人" in page and "高手机器人：" in page and "对阵策略机器人（快速预算" in page
 
 
 def test_a_one_move_bots_duel_names_no_budget() -> None:
