@@ -40,8 +40,8 @@ def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str
     return (*buried, *cheap[: size - len(buried)])
 
 
-class CountingBot(HeuristicBot):
-    """The heuristic burying for voids (the name: it is the expert's one-ply bot)."""
+class VoidBuryingBot(HeuristicBot):
+    """The heuristic, burying for voids: the expert's one-ply bot."""
 
     def _bury(self, deal: TrickDeal, seat: int) -> Bury:
         return Bury(void_burial(deal.hands[seat], deal.trump, deal.setup.kitty_size))
@@ -50,4 +50,4 @@ class CountingBot(HeuristicBot):
 class FamilyExpertBot(ExpertBot):
     """The expert bot of Shengji, Tractor and San Da Ha."""
 
-    knowledge = TrickKnowledge(CountingBot, FamilyPlayout)
+    knowledge = TrickKnowledge(VoidBuryingBot, FamilyPlayout)

@@ -10,7 +10,7 @@ from collections import Counter
 
 from engine.actions import Bury, Redeal
 from engine.expert import FAMILY
-from engine.expertplay import CountingBot, void_burial
+from engine.expertplay import VoidBuryingBot, void_burial
 from engine.trump import TrumpContext
 from tests.engine.family_table import cards, deck_for, draw_all, in_play, start
 
@@ -36,7 +36,7 @@ def test_the_bot_buries_what_void_burial_gives() -> None:
     """In the bury phase the counting bot's action is ``void_burial`` of its hand."""
     state = in_play("shengji", {0: "3C 6C 4D 7D 8D 9D JD QD 3H 4H 6H 7H 8H 9H JH QH 3S 4S"}, "S")
     state.phase = "bury"
-    action = CountingBot(random.Random(0), "fast").choose(state, 0)
+    action = VoidBuryingBot(random.Random(0), "fast").choose(state, 0)
     assert action == Bury(void_burial(state.hands[0], state.trump, 6))
 
 
