@@ -7,6 +7,7 @@ They read only what their seat may know: their hand, the public zones and the tr
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal, play_of
 from engine.cards import CARD_POINTS, SUITS
@@ -53,6 +54,11 @@ def _cost(card: str, trump: TrumpContext) -> int:
     return (100 if trump.is_trump(card) else 0) + trump.order[card]
 
 
+def cheapest(cards: Iterable[str], trump: TrumpContext) -> list[str]:
+    """Cards in the order a burial gives them away: cheapest first, points counted dear."""
+    return sorted(cards, key=lambda c: (_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
+
+
 class HeuristicBot(Bot):
     """Declares long suits, buries low side cards, leads safe winners, wins cheaply, feeds partners."""
 
@@ -92,10 +98,7 @@ class HeuristicBot(Bot):
         return Play(self._play(deal, seat))
 
     def _bury(self, deal: TrickDeal, seat: int) -> Bury:
-        hand = deal.hands[seat]
-        trump = deal.trump
-        cards = sorted(hand.elements(), key=lambda c: (_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
-        return Bury(tuple(cards[: deal.setup.kitty_size]))
+        return Bury(tuple(cheapest(deal.hands[seat].elements(), deal.trump)[: deal.setup.kitty_size]))
 
     def _bid(self, deal: TrickDeal, seat: int) -> Action:
         legal = [a for a in deal.legal_actions(seat) if isinstance(a, Bid)]

@@ -6,8 +6,8 @@ played since; the dealer's could have been buried), the kitty if it buried it, a
 facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed friends). It
 searches the plays and San Da Ha's trump naming; draws, declarations, the kitty, burials, bids
 and calls are its one-ply bot's (search there would need whole-deal playouts for little gain).
-Shengji, Tractor and San Da Ha's one-ply bot counts cards (engine/expertplay.py); Zhao Pengyou's
-is its heuristic.
+Shengji, Tractor and San Da Ha's one-ply bot buries for voids (engine/expertplay.py); Zhao
+Pengyou's is its heuristic.
 """
 
 from __future__ import annotations

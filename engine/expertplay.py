@@ -3,10 +3,10 @@
 The expert keeps this bot's choice wherever it does not search (burials, the opening plays at
 ``fast``) and lists it first among the searched candidates. It differs from ``HeuristicBot`` (the
 duels' opponent, kept as it is) in its burial only: whole short side suits (voids to ruff with
-later) before the cheapest cards. Three changes to its plays were tried and measured worse
+later) before the cheapest cards. Four changes to its plays were tried and measured worse
 (docs/engine.md, "Tuning at 400 steps (h/expert3)"): feeding a partner only when no opponent
-left can overtake, taking a trick with a sure winner rather than the cheapest winner, and not
-leading a side suit an opponent showed a void in.
+left can overtake, taking over a trick of ten points or more, taking a trick with a sure winner
+rather than the cheapest winner, and not leading a side suit an opponent showed a void in.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.actions import Bury
-from engine.bots import HeuristicBot, _cost
+from engine.bots import HeuristicBot, cheapest
 from engine.cards import CARD_POINTS
 from engine.expert import FamilyPlayout, TrickKnowledge
 from engine.search.expert import ExpertBot
@@ -36,8 +36,7 @@ def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str
             continue
         buried.extend(cards)
     rest = Counter(hand) - Counter(buried)
-    cheap = sorted(rest.elements(), key=lambda c: (_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
-    return (*buried, *cheap[: size - len(buried)])
+    return (*buried, *cheapest(rest.elements(), trump)[: size - len(buried)])
 
 
 class VoidBuryingBot(HeuristicBot):
