@@ -65,14 +65,15 @@ def check_broker(timeout: float = 2.0) -> Check:
     return _timed(True, started, celery_app.conf.broker_url.split("://")[0])
 
 
-def check_worker(timeout: float = 5.0) -> Check:
-    """Round-trip a ``ping`` task through the broker and a worker."""
+def check_worker(timeout: float = 5.0, queue: str | None = None) -> Check:
+    """Round-trip a ``ping`` task through the broker and a worker of ``queue`` (the default queue's
+    when ``None``)."""
     from cardclub.tasks import ping
 
     started = time.perf_counter()
     nonce = uuid.uuid4().hex
     try:
-        answer = ping.delay(nonce).get(timeout=timeout)
+        answer = ping.apply_async((nonce,), queue=queue).get(timeout=timeout)
     except Exception as exc:
         return _timed(False, started, f"{type(exc).__name__}: {exc}")
     return _timed(answer.get("nonce") == nonce, started, str(answer.get("worker")))

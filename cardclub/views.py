@@ -64,7 +64,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 async def healthz(request: HttpRequest) -> JsonResponse:
-    """Database, channel layer and broker reachability as JSON; 503 when one is down."""
+    """Database, channel layer and broker reachability as JSON (``?worker=1``, ``?reviews=1``: and a
+    worker's answer on the tables' or the reviews' queue); 503 when one is down."""
     checks = {
         "database": await sync_to_async(health.check_database)(),
         "channel_layer": await health.check_channel_layer(),
@@ -72,6 +73,9 @@ async def healthz(request: HttpRequest) -> JsonResponse:
     }
     if request.GET.get("worker"):
         checks["worker"] = await sync_to_async(health.check_worker)()
+    if request.GET.get("reviews"):
+        # The reviews' worker consumes a queue of its own: without it no review is ever made.
+        checks["reviews_worker"] = await sync_to_async(health.check_worker)(queue=settings.REVIEWS_QUEUE)
     ok = all(check["ok"] for check in checks.values())
     body = {
         "status": "ok" if ok else "fail",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -46,3 +47,35 @@ def test_it_round_trips_a_task_through_a_worker(client: Client, celery_worker: o
     response = client.get("/healthz?worker=1")
     assert response.status_code == 200, response.json()
     assert response.json()["checks"]["worker"]["ok"] is True
+
+
+def test_reviews_asks_a_worker_of_the_reviews_queue(
+    client: Client, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """?reviews=1 sends its ping to REVIEWS_QUEUE, not to the tables' queue."""
+    from cardclub.tasks import ping
+
+    queues: list[str | None] = []
+
+    def spy(args: Any, queue: str | None = None, **options: Any) -> Any:
+        """A worker of that queue answering at once (the broker's routing is Celery's)."""
+        queues.append(queue)
+        return SimpleNamespace(get=lambda timeout: {"nonce": args[0], "worker": "reviews@test"})
+
+    monkeypatch.setattr(ping, "apply_async", spy)
+    response = client.get("/healthz?reviews=1")
+    assert response.status_code == 200, response.json()
+    assert response.json()["checks"]["reviews_worker"]["ok"] is True
+    assert queues == [settings.REVIEWS_QUEUE]
+
+
+def test_without_a_reviews_worker_the_answer_is_503(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No worker answers on the reviews' queue: 503, naming reviews_worker."""
+    down = {"ok": False, "ms": 5000, "detail": "TimeoutError: no answer"}
+    monkeypatch.setattr(
+        health, "check_worker", lambda timeout=5.0, queue=None: down if queue else {"ok": True}
+    )
+    response = client.get("/healthz?worker=1&reviews=1")
+    assert response.status_code == 503
+    assert response.json()["checks"]["worker"]["ok"] is True
+    assert response.json()["checks"]["reviews_worker"]["ok"] is False
