@@ -25,9 +25,27 @@ def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+NAMED_RUN = pytest.StashKey[str]()
+
 # Tests whose outcome cannot depend on the back end: the engine and the league's pure algorithms
 # import no Django models. ``.ci/run`` runs them once, on the embedded default, with everything else.
 BACKEND_FREE_DIRS = ("tests/engine/", "tests/league/")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Name the test run in its first process; xdist's workers, started later, inherit the name."""
+    from tests import demo_template
+
+    if demo_template.RUN not in os.environ:
+        config.stash[NAMED_RUN] = demo_template.run_id()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The process that named the run drops its demo template when the run ends."""
+    if NAMED_RUN in config.stash:
+        from tests import demo_template
+
+        demo_template.drop()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -43,9 +44,10 @@ def wait_for_http(url: str, timeout: float = 30.0) -> None:
 
 
 @contextlib.contextmanager
-def scratch_database() -> Iterator[dict[str, str]]:
+def scratch_database(template: str | None = None) -> Iterator[dict[str, str]]:
     """Environment for a server with a database of its own: a new PostgreSQL database when the
-    suite runs on PostgreSQL, else a temporary SQLite file. Dropped afterwards."""
+    suite runs on PostgreSQL, else a temporary SQLite file. Dropped afterwards. ``template``: a
+    database to copy (PostgreSQL's template database name, or the SQLite file), else empty."""
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="cardclub.settings", DEBUG="1")
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):
@@ -53,8 +55,9 @@ def scratch_database() -> Iterator[dict[str, str]]:
 
         base, _, _name = url.rpartition("/")
         name = f"e2e_{uuid.uuid4().hex[:10]}"
+        copy = f' TEMPLATE "{template}"' if template else ""
         with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"{copy}')
         env["DATABASE_URL"] = f"{base}/{name}"
         try:
             yield env
@@ -65,6 +68,8 @@ def scratch_database() -> Iterator[dict[str, str]]:
         with tempfile.TemporaryDirectory() as tmp:
             env.pop("DATABASE_URL", None)
             env["SQLITE_NAME"] = str(Path(tmp) / "e2e.sqlite3")
+            if template:
+                shutil.copyfile(template, env["SQLITE_NAME"])
             yield env
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from tests.browser.card_pages import card_site  # noqa: F401  (the card and phone tests' site)
 from tests.conftest import chromium_path
-from tests.servers import daphne, manage, scratch_database
+from tests.demo_template import demo_database
+from tests.servers import daphne
 
 # Chromium's own background traffic is refused on these machines' closed network.
 CHROMIUM_ARGS = [
@@ -28,11 +29,8 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """Base URL of a Daphne process with migrated demo data on a database of its own."""
-    with scratch_database() as env:
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
-        with daphne(env) as url:
-            yield url
+    with demo_database() as env, daphne(env) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,9 @@ from tests.browser.card_pages import (
 )
 from tests.browser.conftest import log_in
 
-pytestmark = pytest.mark.browser
+# A page's layout does not depend on the database or channel layer behind it: CI runs these
+# once, on the embedded default (tests/conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_free]
 
 # Every control a person can tap or focus, and every card of the hand (roving focus leaves all but
 # one out of the tab order, yet each is tapped).

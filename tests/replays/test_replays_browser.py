@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import daphne, manage, scratch_database
+from tests.demo_template import demo_database
+from tests.servers import daphne, manage
 
 pytestmark = pytest.mark.browser
 
@@ -16,9 +17,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def replay_site() -> Iterator[dict[str, Any]]:
     """A Daphne on a scratch database with the demo club and bot-played finished deals."""
-    with scratch_database() as env:
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
+    with demo_database() as env:
         out = manage(env, "make_sample_deals", "--games", "tractor,sisepai,zhaopengyou", "--deals", "2")
         deals = {name: int(pk) for name, pk in re.findall(r"^(\w+): .* first /deals/(\d+)/$", out, re.M)}
         with daphne(env) as url:

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import daphne, manage, scratch_database
+from tests.demo_template import demo_database
+from tests.servers import daphne, manage
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -21,10 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 @pytest.fixture(scope="module")
 def review_site() -> Iterator[dict[str, Any]]:
     """A Daphne on a scratch database with the demo club and one finished Tractor deal."""
-    with scratch_database() as env:
+    with demo_database() as env:
         env["REVIEWS_RUN"] = "thread"
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
         out = manage(env, "make_sample_deals", "--games", "tractor", "--deals", "1")
         deal = int(re.search(r"first /deals/(\d+)/$", out, re.M).group(1))  # type: ignore[union-attr]
         with daphne(env) as url:
