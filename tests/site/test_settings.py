@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+# Every probe runs in a fresh interpreter with the back end's variables set by the test alone, so
+# the outcome cannot depend on the suite's back end: CI runs these once (tests/conftest.py).
+pytestmark = pytest.mark.backend_free
+
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = (
     "import json, django; from django.conf import settings; django.setup(); "
