@@ -8,7 +8,9 @@ import pytest
 
 from tests.browser.conftest import log_in
 
-pytestmark = pytest.mark.browser
+# The site's front page and a live connection are what `make demo` shows first: CI runs this on
+# the embedded default as well as on the real services.
+pytestmark = [pytest.mark.browser, pytest.mark.embedded]
 
 
 def test_it_shows_the_games_and_a_live_connection(page: Any, site_url: str) -> None:

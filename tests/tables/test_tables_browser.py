@@ -17,7 +17,9 @@ from tests.engine.family_table import in_play, play
 from tests.servers import table_server
 from tests.tables.browser_socket import START, open_on_fake_socket, push, sent, view_frame
 
-pytestmark = pytest.mark.browser
+# A deal against bots is the embedded default's own path (the bots' steps on Daphne's loop, no
+# worker): CI runs this on the embedded default as well as on the real services.
+pytestmark = [pytest.mark.browser, pytest.mark.embedded]
 
 SETUP = """
 from django.contrib.auth import get_user_model
