@@ -116,6 +116,9 @@ def test_a_person_plays_a_whole_deal_against_three_bots(page: Any, table_site: s
             arg=version_before,
             timeout=10_000,
         )
+    # The box says "The deal is over." at once, then shows the server's result when it has fetched
+    # it: a redeal (nobody declared) says so only then, and has no last trick.
+    page.wait_for_selector("#result .deal-result .headline")
     result = page.inner_text("#result")
     assert "The deal is over." in result
     assert page.locator("#last-trick .card-face").count() > 0 or "Redeal" in result
