@@ -1,5 +1,6 @@
-"""Zhao Pengyou's expert one-ply bot (engine/zhaopengyou/expertplay.py): it declares at the first
-chance with its longest suit and buries whole short side suits; the heuristic does neither.
+"""Zhao Pengyou's expert one-ply bot (engine/zhaopengyou/expertplay.py): it declares as soon as its
+trump suit holds two cards and a quarter of its hand, and buries whole short side suits; the
+heuristic does neither.
 
 Six players, two packs, everyone at rank 2 (a match's first deal: anyone may declare).
 """
@@ -30,11 +31,23 @@ def one_ply(seed: int = 0) -> ZhaoExpertPlayBot:
     return ZhaoExpertPlayBot(random.Random(seed), "fast")
 
 
-def test_declares_with_its_first_2_where_the_heuristic_waits() -> None:
-    """Seat 3 drew 2H as its first card: the expert's bot shows it at once, the heuristic does not."""
-    state = drawn({3: "2H"}, 1)
+def test_declares_with_two_hearts_where_the_heuristic_waits() -> None:
+    """Seat 3 drew 2H 3H: the expert's bot shows 2H at once, the heuristic waits for more cards."""
+    state = drawn({3: "2H 3H"}, 2)
     assert one_ply().offer(state, 3) == Declare(("2H",))
     assert ZhaoHeuristicBot(random.Random(0), "fast").offer(state, 3) is None
+
+
+def test_a_lone_2_is_not_enough() -> None:
+    """Seat 3 drew 2H alone: one heart is too short a trump suit even for the expert's bot."""
+    assert one_ply().offer(drawn({3: "2H"}, 1), 3) is None
+
+
+def test_the_suit_must_hold_a_quarter_of_the_cards_drawn() -> None:
+    """Two hearts out of 8 cards are enough (a quarter); out of 12 they are not (3 needed)."""
+    eight = "2H 3H 4S 6S 7S 8S 9S JS"
+    assert one_ply().offer(drawn({3: eight}, 8), 3) == Declare(("2H",))
+    assert one_ply().offer(drawn({3: eight + " 3C 4C 6C 7C"}, 12), 3) is None
 
 
 def test_declares_the_2_of_its_longest_suit() -> None:
@@ -77,4 +90,4 @@ def test_the_expert_uses_this_bot() -> None:
     """The expert's declarations and burials are this bot's."""
     expert = ZhaoExpertBot(random.Random(0), "fast")
     assert isinstance(expert.fallback, ZhaoExpertPlayBot)
-    assert expert.offer(drawn({3: "2H"}, 1), 3) == Declare(("2H",))
+    assert expert.offer(drawn({3: "2H 3H"}, 2), 3) == Declare(("2H",))
