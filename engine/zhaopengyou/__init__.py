@@ -8,6 +8,8 @@ this package only adds what the game has of its own.
 * ``scoring``: the first provisional dealer's draw, game points, rank rises, the next dealer;
 * ``deal``: ``ZhaoDeal``, the ``TrickDeal`` subclass (declarations, calls, teams, views, result);
 * ``bots``: random-legal and heuristic bots;
+* ``expertplay``, ``expert``: the expert's one-ply bot (declares early, buries for voids) and
+  the expert bot (the family's search);
 * ``game``: the registered ``Game``.
 """
 

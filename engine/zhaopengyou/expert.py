@@ -1,7 +1,9 @@
-"""Zhao Pengyou's expert bot: the family's knowledge with Zhao Pengyou's heuristic bots.
+"""Zhao Pengyou's expert bot: the family's knowledge with Zhao Pengyou's bots.
 
 The calls and the friends revealed so far are public facts the deal state carries into every
-world; who else holds a called card is hidden, so the worlds deal it like any other card.
+world; who else holds a called card is hidden, so the worlds deal it like any other card. The
+one-ply bot (declarations, burials, calls, unsearched plays, the first candidate) is
+``ZhaoExpertPlayBot``; the playouts are the heuristic's.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from engine.expert import PLAYOUT_SAMPLE, TrickKnowledge
 from engine.search.expert import ExpertBot
 from engine.zhaopengyou.bots import ZhaoHeuristicBot
+from engine.zhaopengyou.expertplay import ZhaoExpertPlayBot
 
 
 class ZhaoPlayout(ZhaoHeuristicBot):
@@ -20,4 +23,4 @@ class ZhaoPlayout(ZhaoHeuristicBot):
 class ZhaoExpertBot(ExpertBot):
     """The expert bot of Zhao Pengyou."""
 
-    knowledge = TrickKnowledge(ZhaoHeuristicBot, ZhaoPlayout)
+    knowledge = TrickKnowledge(ZhaoExpertPlayBot, ZhaoPlayout)

@@ -1,0 +1,40 @@
+"""Zhao Pengyou's one-ply bot for the expert: its heuristic, declaring early and burying for voids.
+
+The expert keeps this bot's choice wherever it does not search (declarations, burials, calls,
+the opening plays at ``fast``) and lists it first among the searched plays. ``ZhaoHeuristicBot``,
+the duels' opponent, is kept as it is; this bot differs from it in two decisions only:
+
+* It declares (亮主) as soon as the suit of its best rank card holds two cards and a quarter of
+  the cards it has drawn, where the heuristic waits until 60% of its hand is drawn and then
+  needs a long suit. The first declaration stands and the declarer takes the kitty and calls
+  its friends: with the heuristic's play the declarer's side wins about two deals in three, so
+  the seat is worth taking early; declaring on the very first card (tried) wins the seat as
+  often against the heuristic but loses against random players, who rarely contest it
+  (docs/engine.md, "Zhao Pengyou's expert (h/zpy)").
+* It buries whole short side suits for voids (``engine.expertplay.void_burial``).
+"""
+
+from __future__ import annotations
+
+from engine.actions import Bury, Declare
+from engine.bots import _suit_length
+from engine.expertplay import void_burial
+from engine.trickdeal import TrickDeal
+from engine.zhaopengyou.bots import ZhaoHeuristicBot
+from engine.zhaopengyou.deal import ZhaoDeal
+
+
+class ZhaoExpertPlayBot(ZhaoHeuristicBot):
+    """The heuristic, declaring early and burying for voids: the expert's one-ply bot."""
+
+    def _declaration(self, deal: TrickDeal, seat: int) -> Declare | None:
+        assert isinstance(deal, ZhaoDeal)
+        if not deal.may_declare(seat):
+            return None
+        best = self._best_declaration(deal, seat)
+        hand = deal.hands[seat]
+        held = sum(hand.values())
+        return best if _suit_length(hand, best.cards) >= max(2, held // 4) else None
+
+    def _bury(self, deal: TrickDeal, seat: int) -> Bury:
+        return Bury(void_burial(deal.hands[seat], deal.trump, deal.setup.kitty_size))
