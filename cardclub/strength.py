@@ -78,8 +78,9 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sandaha", "expert"): Duel(
         "expert", "heuristic", 200, 4, "fast", 0.5025, 1.45, (0.684, 2.216), "points"
     ),
+    # h/zpy's run (fast, seed 1, 1,000 decks of six players): the expert's own one-ply bot.
     ("zhaopengyou", "expert"): Duel(
-        "expert", "heuristic", 200, 6, "fast", 0.5075, 0.0117, (-0.0356, 0.059), "ranks"
+        "expert", "heuristic", 1000, 6, "fast", 0.5547, 0.164, (0.1201, 0.2079), "ranks"
     ),
     # h/expert3's run (fast, seed 1, 200 decks of three players), after the fix of the worlds'
     # stock order; the earlier strong figure (30 decks at 14,000 steps) was of the buggy search.

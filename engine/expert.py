@@ -7,7 +7,7 @@ facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed f
 searches the plays and San Da Ha's trump naming; draws, declarations, the kitty, burials, bids
 and calls are its one-ply bot's (search there would need whole-deal playouts for little gain).
 Shengji, Tractor and San Da Ha's one-ply bot buries for voids (engine/expertplay.py); Zhao
-Pengyou's is its heuristic.
+Pengyou's also declares early (engine/zhaopengyou/expertplay.py).
 """
 
 from __future__ import annotations
