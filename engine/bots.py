@@ -13,9 +13,9 @@ from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Rede
 from engine.cards import CARD_POINTS, SUITS
 from engine.game import Action, Bot, DealState
 from engine.trickdeal import TrickDeal
-from engine.tricks import Safety, trick_winner
-from engine.trump import TrumpContext
-from engine.units import decompose
+from engine.tricks import HiddenSafety, Safety, overtakes, trick_best
+from engine.trump import TRUMP, TrumpContext
+from engine.units import decompose_play, remember
 
 DRAW = Draw()  # actions are values: one draw serves every seat
 SAMPLE = 200  # at most this many candidate plays are looked at per decision
@@ -116,49 +116,75 @@ class HeuristicBot(Bot):
         return max(legal, key=lambda b: b.points)
 
     def _play(self, deal: TrickDeal, seat: int) -> tuple[str, ...]:
-        candidates = deal.sample_plays(seat, self.sample)
-        if deal.lead is None:
-            return self._lead(deal, seat, candidates)
-        return self._follow(deal, seat, candidates)
+        if deal.lead is None:  # one safety for the legal leads and their values: the limits found once
+            safety = HiddenSafety(deal.deck_counts, deal.played, deal.hands[seat], deal.trump)
+            return self._lead(deal, seat, deal.sample_plays(seat, self.sample, safety), safety)
+        return self._follow(deal, seat, deal.sample_plays(seat, self.sample))
 
-    def _lead(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
+    def _lead(
+        self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]], safety: Safety | None = None
+    ) -> tuple[str, ...]:
         trump = deal.trump
-        safety = Safety(deal.unknown_to(seat), trump)  # tricks.unit_is_safe, one threshold per shape
-
-        def safe(play: tuple[str, ...]) -> bool:
-            counts = Counter(play)
-            suit = trump.eff[play[0]]
-            return all(safety.safe(u, suit) for u in decompose(counts, trump))
+        eff, order = trump.eff, trump.order
+        if safety is None:  # tricks.unit_is_safe, one threshold per shape
+            safety = HiddenSafety(deal.deck_counts, deal.played, deal.hands[seat], trump)
+        limit = safety.limit
+        cost = dear_costs(trump)
 
         def value(play: tuple[str, ...]) -> tuple[int, int, int]:
-            is_trump = trump.is_trump(play[0])
-            if safe(play):
-                return (2 if not is_trump else 1, len(play), sum(CARD_POINTS[c] for c in play))
-            low = -sum(_cost(c, trump) + 20 * CARD_POINTS[c] for c in play)
-            return (0, -1 if is_trump else 0, low)
+            suit = eff[play[0]]
+            if len(play) == 1:
+                safe = order[play[0]] >= limit(suit, 1, 1)
+            else:
+                safe = all(u.top >= limit(suit, u.size, u.length) for u in decompose_play(play, trump))
+            if safe:
+                return (2 if suit != TRUMP else 1, len(play), sum(CARD_POINTS[c] for c in play))
+            return (0, -1 if suit == TRUMP else 0, -sum(cost[c] for c in play))
 
         return max(candidates, key=value)
 
     def _follow(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
         trump = deal.trump
         plays = [c for _, c in deal.trick]
-        current = deal.trick[trick_winner(plays, trump, deal.setup.quads)][0]
-        friendly = deal.side_of(current) == deal.side_of(seat)
+        index, best = trick_best(plays, trump, deal.setup.quads)
+        friendly = deal.side_of(deal.trick[index][0]) == deal.side_of(seat)
         at_stake = sum(CARD_POINTS[c] * n for p in plays for c, n in p.items())
         lead = deal.lead
         assert lead is not None
+        costs = card_costs(trump)
+        if friendly:  # feed the side: points first, the cheapest cards among as many points
+            return max(candidates, key=lambda play: sum(10 * CARD_POINTS[c] - costs[c] for c in play))
+        last = len(plays) == deal.setup.seats - 1
 
         def value(play: tuple[str, ...]) -> tuple[int, int]:
             pts = sum(CARD_POINTS[c] for c in play)
-            cost = sum(_cost(c, trump) for c in play)
-            if friendly:
-                return (0, 10 * pts - cost)
-            wins = trick_winner([*plays, Counter(play)], trump, deal.setup.quads) == len(plays)
-            if wins and (at_stake + pts > 0 or len(plays) < deal.setup.seats - 1):
+            cost = sum(costs[c] for c in play)
+            if (at_stake + pts > 0 or not last) and overtakes(play, lead, best, trump):
                 return (1, -cost)
             return (0, -cost - 15 * pts)
 
         return max(candidates, key=value)
+
+
+def card_costs(trump: TrumpContext) -> dict[str, int]:
+    """``_cost`` of every card under ``trump``, computed once per trump (kept in its memo)."""
+    table: dict[str, int] | None = trump.memo.get(_COSTS)
+    if table is None:
+        table = {card: _cost(card, trump) for card in trump.order}
+        remember(trump, _COSTS, table)
+    return table
+
+
+def dear_costs(trump: TrumpContext) -> dict[str, int]:
+    """A lead's price of a card given away: ``_cost`` with its points counted 20 times."""
+    table: dict[str, int] | None = trump.memo.get(_DEAR)
+    if table is None:
+        table = {card: cost + 20 * CARD_POINTS[card] for card, cost in card_costs(trump).items()}
+        remember(trump, _DEAR, table)
+    return table
+
+
+_COSTS, _DEAR = ("bots", "costs"), ("bots", "dear costs")  # memo keys
 
 
 def _suit_length(hand: Counter[str], cards: tuple[str, ...]) -> int:

@@ -216,11 +216,11 @@ class TrickDeal(DealState):
         for cards in sub_multisets(self.hands[seat], self.setup.kitty_size):
             yield Bury(cards)
 
-    def legal_plays(self, seat: int) -> Iterator[tuple[str, ...]]:
-        """Every legal play of ``seat`` (who must be the player to move)."""
+    def legal_plays(self, seat: int, safety: HiddenSafety | None = None) -> Iterator[tuple[str, ...]]:
+        """Every legal play of ``seat`` (the player to move); ``safety``: its leads' (to share one)."""
         hand = self.hands[seat]
         if self.lead is None:
-            safety = HiddenSafety(self.deck_counts, self.played, hand, self.trump)
+            safety = safety or HiddenSafety(self.deck_counts, self.played, hand, self.trump)
             return leads_with(hand, safety, self.trump, self.setup.quads, self.setup.real_hand_throws)
         return legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
 
@@ -594,6 +594,6 @@ class TrickDeal(DealState):
             return [play_of(cards) for cards in islice(self.legal_plays(seat), limit)]
         return list(islice(self.legal_actions(seat), limit))
 
-    def sample_plays(self, seat: int, limit: int) -> list[tuple[str, ...]]:
-        """The cards of ``sample_actions(seat, limit)`` in the play phase, without making actions."""
-        return list(islice(self.legal_plays(seat), limit)) if seat in self.must_move() else []
+    def sample_plays(self, seat: int, limit: int, safe: HiddenSafety | None = None) -> list[tuple[str, ...]]:
+        """The cards of ``sample_actions(seat, limit)`` in the play phase (``safe``: ``legal_plays``')."""
+        return list(islice(self.legal_plays(seat, safe), limit)) if seat in self.must_move() else []

@@ -304,6 +304,9 @@ def _suit_name(suit: str) -> str:
     return {"T": "trumps", "S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}.get(suit, suit)
 
 
+Strength = tuple[int, int]  # (1 if a trump beats a side suit else 0, top): ``play_strength``
+
+
 def play_strength(cards: Counter[str], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:
     """``(1 if trump else 0, top)`` if ``cards`` could win against ``lead``, else ``None``."""
     if lead.is_quad:
@@ -323,26 +326,34 @@ def play_strength(cards: Counter[str], lead: Lead, ctx: TrumpContext) -> tuple[i
 
 def trick_winner(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False) -> int:
     """Index in ``plays`` (lead first) of the play that wins the trick; ties go to the earlier."""
+    return trick_best(plays, ctx, quads)[0]
+
+
+def trick_best(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False) -> tuple[int, Strength]:
+    """``trick_winner`` and the winning play's strength (``play_strength``; the lead's: ``(0, top)``)."""
     lead = read_lead(plays[0], ctx, quads)
     assert lead is not None
     best, best_strength = 0, (0, lead.top)
-    if lead.size == 1 and not lead.is_quad:
-        # A single led: ``play_strength`` of one card, without the shapes.
-        eff, order = ctx.eff, ctx.order
-        for i in range(1, len(plays)):
-            if len(plays[i]) != 1:
-                strength = play_strength(plays[i], lead, ctx)
-            else:
-                card = next(iter(plays[i]))
-                suit = eff[card]
-                strength = (
-                    (1 if suit != lead.suit else 0, order[card]) if suit in (lead.suit, TRUMP) else None
-                )
-            if strength is not None and strength > best_strength:
-                best, best_strength = i, strength
-        return best
     for i in range(1, len(plays)):
-        strength = play_strength(plays[i], lead, ctx)
+        strength = _strength(plays[i], lead, ctx)
         if strength is not None and strength > best_strength:
             best, best_strength = i, strength
-    return best
+    return best, best_strength
+
+
+def overtakes(play: tuple[str, ...], lead: Lead, best: tuple[int, int], ctx: TrumpContext) -> bool:
+    """True if ``play`` (sorted cards), played next, would win a trick whose best so far is ``best``
+    (``trick_best``): the same as ``trick_winner`` with it appended, without rebuilding the trick."""
+    strength = _strength(play, lead, ctx)
+    return strength is not None and strength > best
+
+
+def _strength(cards: Counter[str] | tuple[str, ...], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:
+    """``play_strength``, a single card against a single lead without the shapes (the busiest case)."""
+    if len(cards) != 1 or lead.size != 1 or lead.is_quad:
+        return play_strength(cards if isinstance(cards, Counter) else Counter(cards), lead, ctx)
+    card = next(iter(cards))
+    suit = ctx.eff[card]
+    if suit == lead.suit:
+        return (0, ctx.order[card])
+    return (1, ctx.order[card]) if suit == TRUMP else None
