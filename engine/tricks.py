@@ -341,9 +341,15 @@ def trick_best(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False
     return best, best_strength
 
 
-def overtakes(play: tuple[str, ...], lead: Lead, best: tuple[int, int], ctx: TrumpContext) -> bool:
+def overtakes(play: tuple[str, ...], lead: Lead, best: Strength, ctx: TrumpContext) -> bool:
     """True if ``play`` (sorted cards), played next, would win a trick whose best so far is ``best``
     (``trick_best``): the same as ``trick_winner`` with it appended, without rebuilding the trick."""
+    if len(play) > 1 and not lead.is_quad:  # a mixed play, or one whose highest card cannot do, loses
+        eff, suit = ctx.eff, ctx.eff[play[0]]
+        if (suit != lead.suit and suit != TRUMP) or any(eff[c] != suit for c in play):
+            return False
+        if (int(suit != lead.suit), max(ctx.order[c] for c in play)) <= best:
+            return False  # a play's top is one of its cards
     strength = _strength(play, lead, ctx)
     return strength is not None and strength > best
 
