@@ -7,7 +7,7 @@ They read only what their seat may know: their hand, the public zones and the tr
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal, play_of
 from engine.cards import CARD_POINTS, SUITS
@@ -78,7 +78,7 @@ class HeuristicBot(Bot):
         hand = deal.hands[seat]
         size = sum(hand.values())
         late = deal.phase == "kitty" or size >= deal.setup.hand_size * 0.6
-        best = max(options, key=lambda d: (len(d.cards), _suit_length(hand, d.cards)))
+        best = strongest(options, hand)
         strong = _suit_length(hand, best.cards) >= max(3, size // 4) or best.cards[0] in ("LJ", "BJ")
         return best if late and strong else None
 
@@ -185,6 +185,11 @@ def dear_costs(trump: TrumpContext) -> dict[str, int]:
 
 
 _COSTS, _DEAR = ("bots", "costs"), ("bots", "dear costs")  # memo keys
+
+
+def strongest(options: Sequence[Declare], hand: Counter[str]) -> Declare:
+    """The declaration to make of ``options``: pairs before singles, then the longest suit."""
+    return max(options, key=lambda d: (len(d.cards), _suit_length(hand, d.cards)))
 
 
 def _suit_length(hand: Counter[str], cards: tuple[str, ...]) -> int:

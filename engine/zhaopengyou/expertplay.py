@@ -17,8 +17,7 @@ the duels' opponent, is kept as it is; this bot differs from it in two decisions
 from __future__ import annotations
 
 from engine.actions import Bury, Declare
-from engine.bots import _suit_length
-from engine.expertplay import void_burial
+from engine.expertplay import void_burial, worth_declaring
 from engine.trickdeal import TrickDeal
 from engine.zhaopengyou.bots import ZhaoHeuristicBot
 from engine.zhaopengyou.deal import ZhaoDeal
@@ -32,9 +31,7 @@ class ZhaoExpertPlayBot(ZhaoHeuristicBot):
         if not deal.may_declare(seat):
             return None
         best = self._best_declaration(deal, seat)
-        hand = deal.hands[seat]
-        held = sum(hand.values())
-        return best if _suit_length(hand, best.cards) >= max(2, held // 4) else None
+        return best if worth_declaring(deal.hands[seat], best.cards) else None
 
     def _bury(self, deal: TrickDeal, seat: int) -> Bury:
         return Bury(void_burial(deal.hands[seat], deal.trump, deal.setup.kitty_size))
