@@ -51,7 +51,11 @@ class Timed(Bot):
             budget, knowledge = BUDGET[self.budget], self.bot.knowledge
             fallback = knowledge.fallback(random.Random(0))  # its own: the bot's draws stay untouched
             candidates = knowledge.candidates(state.copy(), seat, fallback, budget.candidates)
-            searched = len(candidates) > 1 and budget.worlds_for(len(candidates), knowledge.length(state)) > 0
+            searched = (
+                len(candidates) > 1
+                and budget.worlds_for(len(candidates), knowledge.length(state)) > 0
+                and self.bot.searches(state, seat)  # a game may keep its one-ply choice (Zhao Pengyou)
+            )
         start = time.process_time()
         action = self.bot.choose(state, seat)
         self.times.append((time.process_time() - start, searched))

@@ -64,10 +64,14 @@ class ExpertBot(Bot):
         seed = self.rng.getrandbits(64)  # drawn at every decision, searched or not
         candidates = self.knowledge.candidates(state, seat, self.fallback, budget.candidates)
         worlds = budget.worlds_for(len(candidates), self.knowledge.length(state))
-        if len(candidates) == 1 or not worlds:
+        if len(candidates) == 1 or not worlds or not self.searches(state, seat):
             return candidates[0]
         estimates = self.estimates(state, seat, candidates, seed, worlds)
         return best(estimates, self.knowledge.margin_weight, EVIDENCE).action
+
+    def searches(self, state: DealState, seat: int) -> bool:
+        """Whether this decision is searched at all (a game may keep its one-ply bot's choice)."""
+        return True
 
     def estimates(
         self, state: DealState, seat: int, candidates: Sequence[Action], seed: int, worlds: int

@@ -1,6 +1,7 @@
 """Zhao Pengyou's expert one-ply bot (engine/zhaopengyou/expertplay.py): it declares as soon as its
 trump suit holds two cards and a quarter of its hand, and buries whole short side suits; the
-heuristic does neither.
+heuristic does neither. Its search (engine/zhaopengyou/expert.py): worlds that believe the calls,
+searched once the teams are known or late in the deal.
 
 Six players, two packs, everyone at rank 2 (a match's first deal: anyone may declare).
 """
@@ -12,11 +13,13 @@ from collections import Counter
 
 from engine.actions import Bury, Declare, Draw
 from engine.expertplay import void_burial
+from engine.search.worlds import sample_worlds
 from engine.zhaopengyou.bots import ZhaoHeuristicBot
 from engine.zhaopengyou.deal import ZhaoDeal
 from engine.zhaopengyou.expert import ZhaoExpertBot
 from engine.zhaopengyou.expertplay import ZhaoExpertPlayBot
-from tests.engine.zhaopengyou.zpy_table import cards, deck_for, in_play, start
+from engine.zhaopengyou.rules import zhao_deck
+from tests.engine.zhaopengyou.zpy_table import cards, deck_for, in_play, start, trick
 
 
 def drawn(hands: dict[int, str], cards_each: int) -> ZhaoDeal:
@@ -91,3 +94,54 @@ def test_the_expert_uses_this_bot() -> None:
     expert = ZhaoExpertBot(random.Random(0), "fast")
     assert isinstance(expert.fallback, ZhaoExpertPlayBot)
     assert expert.offer(drawn({3: "2H 3H"}, 2), 3) == Declare(("2H",))
+
+
+def called_deal(calls: tuple[str, ...]) -> ZhaoDeal:
+    """Hearts trump; the declarer (seat 0) holds one AS, seats 1 and 2 the AC and the other AS."""
+    hands = {0: "AS 3S 4D 6D", 1: "AC 4S 7D 8D", 2: "AS 6S 9D JD", 3: "7S 3C 4C 6C", 4: "8S 7C 8C 9C"}
+    return in_play(6, {**hands, 5: "9S JC QC 3D"}, "H", "2", calls=calls, kitty="3S 4S 6S 7S 8S 9S")
+
+
+def test_the_worlds_leave_the_declarer_the_copy_before_the_one_it_called() -> None:
+    """``call 2nd AS``: seat 3's worlds give the declarer exactly one AS, the other to seat 1, 2,
+    4 or 5 (never the kitty); the family's worlds often gave the declarer both or neither."""
+    state = called_deal(("2nd AS", "1st AC"))
+    expert = ZhaoExpertBot(random.Random(0), "strong")
+    for world in sample_worlds(expert.knowledge.hidden(state, 3), random.Random(1), 40):
+        assert world["hand:0"].count("AS") == 1
+        assert world["kitty"].count("AS") == 0
+
+
+def test_the_worlds_give_the_declarer_no_copy_of_a_first_call() -> None:
+    """``call 1st AC``: the declarer lacks AC, so no world gives it one, nor the kitty."""
+    state = called_deal(("2nd AS", "1st AC"))
+    expert = ZhaoExpertBot(random.Random(0), "strong")
+    for world in sample_worlds(expert.knowledge.hidden(state, 3), random.Random(1), 40):
+        assert "AC" not in world["hand:0"] and "AC" not in world["kitty"]
+
+
+def full_hands() -> dict[int, str]:
+    """Nine cards each: one spade (seats 1 and 2 hold the aces), eight clubs and diamonds."""
+    spades = ["3S", "AS", "AS", "4S", "6S", "7S"]
+    filler = [c for c in zhao_deck(6) if c[1] in "CD" and c[0] != "2"]
+    return {s: " ".join([spades[s], *filler[8 * s : 8 * s + 8]]) for s in range(6)}
+
+
+def test_it_keeps_its_one_ply_choice_while_a_call_is_open() -> None:
+    """54 cards left and nobody has played a called AS: the teams are unknown, no search."""
+    state = in_play(6, full_hands(), "H", "2", calls=("1st AS", "2nd AS"))
+    assert not ZhaoExpertBot(random.Random(0), "strong").searches(state, 0)
+
+
+def test_it_searches_once_every_call_is_fulfilled() -> None:
+    """Seats 1 and 2 play the two AS in the first trick: the team is known, 48 cards left."""
+    state = in_play(6, full_hands(), "H", "2", calls=("1st AS", "2nd AS"))
+    trick(state, "0:3S 1:AS 2:AS 3:4S 4:6S 5:7S")
+    assert state.team == [0, 1, 2]
+    assert ZhaoExpertBot(random.Random(0), "strong").searches(state, 0)
+
+
+def test_it_searches_in_the_last_cards_even_with_a_call_open() -> None:
+    """Four cards each (24 left), nobody has played AC yet: late enough to search."""
+    state = called_deal(("2nd AS", "1st AC"))
+    assert ZhaoExpertBot(random.Random(0), "strong").searches(state, 0)
