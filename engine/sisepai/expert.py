@@ -24,7 +24,8 @@ from engine.search.expert import ExpertBot
 from engine.search.policy import Policy, same_bots
 from engine.search.worlds import Hidden, Zones
 from engine.sisepai.actions import Discard, Draw, Hu, Pass, Redeal, Tsumo
-from engine.sisepai.bots import HeuristicBot, best_claim, best_discards, hand_value
+from engine.sisepai.bots import best_claim, best_discards, hand_value
+from engine.sisepai.expertplay import WideBot
 from engine.sisepai.pieces import pack, sorted_pieces
 from engine.sisepai.state import Phase, SiSePaiDeal
 
@@ -144,8 +145,8 @@ class SiSePaiKnowledge:
         return [first, *(a for a in legal if a != first)][:limit]
 
     def fallback(self, rng: random.Random) -> Bot:
-        """The heuristic bot."""
-        return HeuristicBot(rng, "fast")
+        """The expert's one-ply bot: the heuristic, discarding for the widest hand (``WideBot``)."""
+        return WideBot(rng, "fast")
 
 
 class SiSePaiExpertBot(ExpertBot):
