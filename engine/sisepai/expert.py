@@ -25,8 +25,8 @@ from engine.search.policy import Policy, same_bots
 from engine.search.worlds import Hidden, Zones
 from engine.sisepai.actions import Discard, Draw, Hu, Pass, Redeal, Tsumo
 from engine.sisepai.bots import best_claim, best_discards, hand_value
-from engine.sisepai.expertplay import WideBot
-from engine.sisepai.pieces import pack, sorted_pieces
+from engine.sisepai.expertplay import WideBot, unseen_counts
+from engine.sisepai.pieces import sorted_pieces
 from engine.sisepai.state import Phase, SiSePaiDeal
 
 TURNS = 6
@@ -43,14 +43,7 @@ def _deal(state: DealState) -> SiSePaiDeal:
 
 def unseen(deal: SiSePaiDeal, seat: int) -> list[str]:
     """The pieces ``seat`` cannot see (other hands and the stock), in display order."""
-    pool = Counter(pack(deal.seats))
-    pool -= deal.hands[seat]
-    for s in range(deal.seats):
-        pool -= Counter(c for meld in deal.exposed[s] for c in meld.cards)
-        pool -= Counter(deal.discards[s])
-    if deal.shown is not None:
-        pool[deal.shown.card] -= 1
-    return sorted_pieces(pool.elements())
+    return sorted_pieces(unseen_counts(deal, seat).elements())
 
 
 def policy(deal: SiSePaiDeal, seat: int, rng: random.Random) -> Action:
