@@ -66,10 +66,11 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
-    # docs/engine.md ("Duels", session 7): the code as committed, seed 1. Tractor, Shengji and San
-    # Da Ha at `strong` over 200 decks (the budget an expert seated at a live table plays).
+    # docs/engine.md ("Duels", sessions 7 and 8): the code as committed, seed 1, at `strong` over
+    # 200 decks (the budget an expert seated at a live table plays). Shengji and Tractor since
+    # session 8's early declaration, San Da Ha since session 7.
     ("shengji", "expert"): Duel(
-        "expert", "heuristic", 200, 4, "strong", 0.56, 0.27, (0.1956, 0.3444), "levels"
+        "expert", "heuristic", 200, 4, "strong", 0.6475, 0.645, (0.5314, 0.7586), "levels"
     ),
     ("tractor", "expert"): Duel(
         "expert", "heuristic", 200, 4, "strong", 0.6, 0.43, (0.3167, 0.5433), "levels"
