@@ -83,10 +83,10 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("zhaopengyou", "expert"): Duel(
         "expert", "heuristic", 200, 6, "strong", 0.5675, 0.2167, (0.1137, 0.3197), "ranks"
     ),
-    # Session 7's run (fast, seed 1, 1,000 decks of three players): level with the heuristic (the
-    # 200-deck run of h/expert3, +3.62 [+0.48, +6.77], was the luck of those decks).
+    # h/ssp's run (fast, seed 1, 1,000 decks of three players) of the expert discarding for the
+    # widest hand (WideBot); before it, session 7's expert was level with the heuristic there.
     ("sisepai", "expert"): Duel(
-        "expert", "heuristic", 1000, 3, "fast", 0.4995, 0.1395, (-1.3289, 1.6079), "points"
+        "expert", "heuristic", 1000, 3, "fast", 0.528, 2.631, (1.0734, 4.1886), "points"
     ),
 }
 
