@@ -13,6 +13,10 @@ seats all three kinds): mean, standard error, deals where the gap is positive. Z
 played at 6 seats. One JSON line per game; ``--out FILE`` also keeps every deal's line (records
 included), and ``--summarize FILE`` prints the tables of such a file again.
 
+``--rereview FILE`` reviews the deals of such a file again with the review as it is now (the
+same records, the bots not played again), so a change to the review is measured on the very
+deals the last table was made from; with the review unchanged it gives that table back.
+
 ``--shadow`` looks at where heuristic and expert differ: every heuristic and expert seat also asks
 the other bot what it would choose (its answer is not played; the deals are the same), and the
 table adds, under ``differed``, per kind the decisions where the two bots' choices differed and the
@@ -103,21 +107,42 @@ def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
         if (record.result or {}).get("outcome") != "redeal":
             break
     review = review_record(record, review_budget, seed)
-    per_kind: dict[str, dict[str, float]] = {}
-    for kind in KINDS:
-        mine = [j for j in review.judgements if kinds[j.seat] == kind]
-        if mine:
-            per_kind[kind] = {
-                "decisions": len(mine),
-                "loss": statistics.fmean(j.loss for j in mine),
-                "accuracy": statistics.fmean(s.accuracy for s in review.per_seat if kinds[s.seat] == kind),
-            }
-    out = {"game": name, "deal": n, "kinds": kinds, "per_kind": per_kind, "record": record.dumps()}
+    out = {
+        "game": name,
+        "deal": n,
+        "kinds": kinds,
+        "per_kind": per_kind(review, kinds),
+        "record": record.dumps(),
+    }
     if shadow:
         assert [seat for seat, _ in log] == [seat for seat, _ in record.actions]
         chosen = {index: text for index, (_, text) in enumerate(log) if text is not None}
         out["differed"] = differed(record, review, kinds, chosen, review_budget, seed)
     return out
+
+
+def per_kind(review: Any, kinds: list[str]) -> dict[str, dict[str, float]]:
+    """Each kind's decisions, mean loss per decision and mean accuracy in one deal's ``review``."""
+    out: dict[str, dict[str, float]] = {}
+    for kind in KINDS:
+        mine = [j for j in review.judgements if kinds[j.seat] == kind]
+        if mine:
+            out[kind] = {
+                "decisions": len(mine),
+                "loss": statistics.fmean(j.loss for j in mine),
+                "accuracy": statistics.fmean(s.accuracy for s in review.per_seat if kinds[s.seat] == kind),
+            }
+    return out
+
+
+def rereview(job: tuple[dict[str, Any], str, int]) -> dict[str, Any]:
+    """A kept deal's line (``--out``) with its record reviewed again by the review as it is now."""
+    from engine.record import DealRecord
+    from engine.review import review_record
+
+    deal, budget, seed = job
+    review = review_record(DealRecord.loads(deal["record"]), budget, seed)
+    return {**{k: v for k, v in deal.items() if k != "differed"}, "per_kind": per_kind(review, deal["kinds"])}
 
 
 def differed(
@@ -244,7 +269,14 @@ def main() -> int:
     )
     parser.add_argument("--out", help="also write every deal's line here (NDJSON)")
     parser.add_argument("--summarize", metavar="FILE", help="only print the tables of an --out file")
+    parser.add_argument(
+        "--rereview",
+        metavar="FILE",
+        help="review the deals of an --out file again (same records, the review as it is now)",
+    )
     args = parser.parse_args()
+    if args.rereview:
+        return rereview_file(args)
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as fh:
             kept = [json.loads(line) for line in fh if line.strip()]
@@ -265,6 +297,31 @@ def main() -> int:
                     keep.flush()
             line = table(name, deals)
             line.update(review_budget=args.review_budget, play_budget=args.play_budget, seed=args.seed)
+            line.update(seconds=round(time.perf_counter() - began, 1))
+            print(json.dumps(line), flush=True)
+    if keep:
+        keep.close()
+    return 0
+
+
+def rereview_file(args: argparse.Namespace) -> int:
+    """``--rereview``: the kept deals of ``--games`` reviewed again at ``--review-budget``, their
+    table printed (and their lines written to ``--out``); the bots do not play again."""
+    with open(args.rereview, encoding="utf-8") as fh:
+        kept = [json.loads(line) for line in fh if line.strip()]
+    keep = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+    with get_context("spawn").Pool(args.jobs) as pool:
+        for name in [g for g in args.games if any(d["game"] == g for d in kept)]:
+            began = time.perf_counter()
+            jobs = [(d, args.review_budget, args.seed) for d in kept if d["game"] == name]
+            deals = []
+            for deal in pool.imap(rereview, jobs):
+                deals.append(deal)
+                if keep:
+                    keep.write(json.dumps(deal) + "\n")
+                    keep.flush()
+            line = table(name, deals)
+            line.update(review_budget=args.review_budget, rereviewed=args.rereview, seed=args.seed)
             line.update(seconds=round(time.perf_counter() - began, 1))
             print(json.dumps(line), flush=True)
     if keep:
