@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import BadRecord
-from engine.game import JSON, Bot, DealState, Game, Rules
+from engine.game import JSON, Action, Bot, DealState, Game, Rules
 from engine.record import DealRecord, check_record, new_salt, start_record
 from engine.registry import get_game
 
@@ -70,21 +70,25 @@ def play_deal(state: DealState, bots: Sequence[Bot], trusted: bool = False) -> l
     for _ in range(MAX_STEPS):
         if state.is_over():
             return actions
-        action, seat = None, -1
-        must = state.must_move()
-        for seat in sorted(state.to_move() - must):
-            action = bots[seat].offer(state, seat)
-            if action is not None:
-                break
-        if action is None:
-            seat = min(must)
-            action = bots[seat].choose(state, seat)
+        seat, action = bot_move(state, bots)
         if trusted:
             state.apply_trusted(seat, action)
             continue
         state.apply(seat, action)
         actions.append((seat, str(action)))
     raise RuntimeError("deal did not end")
+
+
+def bot_move(state: DealState, bots: Sequence[Bot]) -> tuple[int, Action]:
+    """The next move of a deal ``bots`` play, and its seat: the first optional action offered
+    (seats in order), else the choice of the seat the deal waits for."""
+    must = state.must_move()
+    for seat in sorted(state.to_move() - must):
+        action = bots[seat].offer(state, seat)
+        if action is not None:
+            return seat, action
+    seat = min(must)
+    return seat, bots[seat].choose(state, seat)
 
 
 def selfplay_deal(

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.game import Action, DealState, Game
-from engine.match import MAX_STEPS
+from engine.match import MAX_STEPS, bot_move
 from engine.record import check_record, commitment, start_record
 from engine.registry import get_game
 
@@ -138,7 +138,7 @@ def run_deal(
         assert state.to_move(), "nobody to move in a running deal"
         for seat in sorted(state.to_move()):
             check_actions(game, state, seat, seats, pool, rng)
-        seat, action = _next_action(state, bots)
+        seat, action = bot_move(state, bots)
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
     assert state.is_over(), "the deal did not end"
@@ -148,16 +148,6 @@ def run_deal(
     _check_result(game, seats, deck, result)
     _check_replay(record, views, seats)
     return result
-
-
-def _next_action(state: DealState, bots: list[Any]) -> tuple[int, Action]:
-    must = state.must_move()
-    for seat in sorted(state.to_move() - must):
-        action = bots[seat].offer(state, seat)
-        if action is not None:
-            return seat, action
-    seat = min(must)
-    return seat, bots[seat].choose(state, seat)
 
 
 def _check_result(game: Game, seats: int, deck: tuple[str, ...], result: dict[str, Any]) -> None:

@@ -14,10 +14,10 @@ from typing import Any
 
 import harness
 import pytest
-from harness import _check_replay, _check_result, _next_action, check_actions, check_view, check_zones
+from harness import _check_replay, _check_result, check_actions, check_view, check_zones
 
 from engine.game import Action
-from engine.match import MAX_STEPS
+from engine.match import MAX_STEPS, bot_move
 from engine.record import start_record
 from engine.registry import get_game
 
@@ -54,7 +54,7 @@ def run_deal_at(
         optional = sorted(state.to_move() - state.must_move())
         for seat in sorted(state.must_move()) + rng.sample(optional, min(2, len(optional))):
             check_actions(game, state, seat, seats, pool, rng)
-        seat, action = _next_action(state, bots)
+        seat, action = bot_move(state, bots)
         state.apply(seat, action)
         record.actions.append((seat, str(action)))
     result = state.result()

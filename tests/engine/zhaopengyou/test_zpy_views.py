@@ -7,7 +7,7 @@ from typing import Any
 
 from zpy_table import GAME, in_play, trick
 
-from engine.match import play_deal
+from engine.match import bot_move, play_deal
 from engine.zhaopengyou.deal import ZhaoDeal
 
 HANDS = {0: "3S 3C", 1: "KS 4C", 2: "AS AC", 3: "TS 5C", 4: "9S 6C", 5: "QS 7C"}
@@ -82,14 +82,7 @@ def test_views_of_a_whole_bot_deal_differ_only_in_private_zones() -> None:
 
 
 def play_deal_one_step(state: ZhaoDeal, bots: list[Any]) -> None:
-    must = state.must_move()
-    for seat in sorted(state.to_move() - must):
-        action = bots[seat].offer(state, seat)
-        if action is not None:
-            state.apply(seat, action)
-            return
-    seat = min(must)
-    state.apply(seat, bots[seat].choose(state, seat))
+    state.apply(*bot_move(state, bots))
 
 
 def test_the_spectator_sees_every_hand_once_the_deal_is_over() -> None:
