@@ -283,20 +283,26 @@ def main() -> int:
         for name in dict.fromkeys(d["game"] for d in kept):
             print(json.dumps(table(name, [d for d in kept if d["game"] == name])))
         return 0
+    plan = (args.seed, args.play_budget, args.review_budget, args.shadow)
+    runs = {name: [(name, plan[0], n, *plan[1:]) for n in range(args.deals)] for name in args.games}
+    return run_tables(args, one_deal, runs, {"play_budget": args.play_budget})
+
+
+def run_tables(args: argparse.Namespace, work: Any, runs: dict[str, list[Any]], about: dict[str, Any]) -> int:
+    """Each game's ``work`` jobs in ``--jobs`` processes, its deals' lines kept (``--out``), and
+    its table printed with ``about``, the budgets, the seed and the seconds it took."""
     keep = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     with get_context("spawn").Pool(args.jobs) as pool:
-        for name in args.games:
+        for name, jobs in runs.items():
             began = time.perf_counter()
-            plan = (args.seed, args.play_budget, args.review_budget, args.shadow)
-            jobs = [(name, plan[0], n, *plan[1:]) for n in range(args.deals)]
             deals = []
-            for deal in pool.imap(one_deal, jobs):
+            for deal in pool.imap(work, jobs):
                 deals.append(deal)
                 if keep:
                     keep.write(json.dumps(deal) + "\n")
                     keep.flush()
             line = table(name, deals)
-            line.update(review_budget=args.review_budget, play_budget=args.play_budget, seed=args.seed)
+            line.update(review_budget=args.review_budget, **about, seed=args.seed)
             line.update(seconds=round(time.perf_counter() - began, 1))
             print(json.dumps(line), flush=True)
     if keep:
@@ -309,24 +315,12 @@ def rereview_file(args: argparse.Namespace) -> int:
     table printed (and their lines written to ``--out``); the bots do not play again."""
     with open(args.rereview, encoding="utf-8") as fh:
         kept = [json.loads(line) for line in fh if line.strip()]
-    keep = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
-    with get_context("spawn").Pool(args.jobs) as pool:
-        for name in [g for g in args.games if any(d["game"] == g for d in kept)]:
-            began = time.perf_counter()
-            jobs = [(d, args.review_budget, args.seed) for d in kept if d["game"] == name]
-            deals = []
-            for deal in pool.imap(rereview, jobs):
-                deals.append(deal)
-                if keep:
-                    keep.write(json.dumps(deal) + "\n")
-                    keep.flush()
-            line = table(name, deals)
-            line.update(review_budget=args.review_budget, rereviewed=args.rereview, seed=args.seed)
-            line.update(seconds=round(time.perf_counter() - began, 1))
-            print(json.dumps(line), flush=True)
-    if keep:
-        keep.close()
-    return 0
+    runs = {
+        name: [(d, args.review_budget, args.seed) for d in kept if d["game"] == name]
+        for name in args.games
+        if any(d["game"] == name for d in kept)
+    }
+    return run_tables(args, rereview, runs, {"rereviewed": args.rereview})
 
 
 if __name__ == "__main__":
