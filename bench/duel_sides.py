@@ -1,18 +1,19 @@
 """Where a Shengji or Tractor duel is won: the expert's share split by the side that dealt.
 
-    nice -n 5 .venv/bin/python bench/duel_sides.py --game tractor --decks 100 [--seed 1] [--jobs 2]
-        [--dealing 400/8/3] [--defending 400/8/3] [--late CARDS] [--evidence 1.5]
+    nice -n 5 .venv/bin/python bench/duel_sides.py --game tractor --decks 100 [--first 0] [--seed 1]
+        [--jobs 2] [--dealing 400/8/3] [--defending 400/8/3] [--late CARDS] [--evidence 1.5]
     nice -n 5 .venv/bin/python bench/duel_sides.py --game tractor --decks 400 --declarations
 
 The decks and seats are ``python -m engine duel``'s (``--a expert --b heuristic``, the same seed
-strings), so a run over its first N decks plays the duel's first N decks. Each expert seat searches
-with the budget ``--dealing`` while its side deals and ``--defending`` while it defends (steps,
-worlds, candidates, as in ``engine.search.expert.Budget``; both default to ``fast``'s). ``--late``
-keeps ``fast`` for a defending seat until at most that many cards are left to play, so the
-defending budget only buys the end of the deal. ``--evidence`` replaces the standard errors a
-candidate needs to overturn the one-ply choice (``EVIDENCE``). Prints one JSON line per deck, then
-the share of deals favouring the expert (ties half) over all deals, over the deals its side
-dealt and over those the heuristic's side dealt.
+strings), so a run over its first N decks plays the duel's first N decks (``--first`` starts further
+on, to split a long run between processes). Each expert seat searches with the budget ``--dealing``
+while its side deals and ``--defending`` while it defends (steps, worlds, candidates, as in
+``engine.search.expert.Budget``; both default to ``fast``'s). ``--late`` keeps ``fast`` for a
+defending seat until at most that many cards are left to play, so the defending budget only buys the
+end of the deal. ``--evidence`` replaces the standard errors a candidate needs to overturn the
+one-ply choice (``EVIDENCE``). Prints one JSON line per deck, then the share of deals favouring the
+expert (ties half) over all deals, over the deals its side dealt and over those the heuristic's side
+dealt.
 
 ``--declarations`` plays only up to the burial, at ``fast``, and counts why the heuristic's side
 came to deal: the sequence of declarations (E expert, H heuristic), and whether the expert's
@@ -118,14 +119,7 @@ def declarations(job: tuple[str, int, int, dict[str, Any]]) -> list[str]:
     out = []
     for arrangement in range(ARRANGEMENTS):
         mine = a_seats(SEATS, arrangement)
-        players = [
-            game.bot(
-                "expert" if seat in mine else "heuristic",
-                random.Random(f"duel {seed} deck {deck_number} deal {arrangement} seat {seat}"),
-                "fast",
-            )
-            for seat in range(SEATS)
-        ]
+        players = bots(game, seed, deck_number, arrangement, mine)  # no dealer yet: all at ``fast``
         state = game.start(rules, SEATS, deck, None)
         assert isinstance(state, TrickDeal)
         could = False
