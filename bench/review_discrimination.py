@@ -5,13 +5,18 @@ review judges every decision, and each kind's mean loss per decision is compared
         [--deals 50] [--review-budget fast] [--play-budget fast] [--seed 1] [--jobs 2] [--shadow]
 
 In deal ``n`` seat ``s`` is played by ``KINDS[(s + n) % 3]`` (random, heuristic, expert at
-``--play-budget``), so every kind sits in every seat and on both sides. A deal gives each kind
-the mean loss over its seats' decisions; the table reports, per game and kind, the mean of those
+``--play-budget``), so every kind sits in every seat and on both sides. A deal gives each kind the
+mean loss over its seats' decisions; the table reports, per game and kind, the mean of those
 per-deal figures, their standard deviation and the mean's standard error, plus the kind's mean
 accuracy, and the gaps random - heuristic and heuristic - expert paired deal by deal (every deal
-seats all three kinds): mean, standard error, deals where the gap is positive. Zhao Pengyou is
-played at 6 seats. One JSON line per game; ``--out FILE`` also keeps every deal's line (records
-included), and ``--summarize FILE`` prints the tables of such a file again.
+seats all three kinds): mean, standard error, deals where the gap is positive. Under
+``like_with_like`` the same comparison over the same mix of decisions: per stratum (decision kind ×
+the seat's side at the end of the deal) each kind's decisions and mean loss, and each kind's mean
+with every stratum the kinds share weighted alike, the gaps' standard errors from resampled deals
+(per-decision means mislead when one kind meets the costly decisions more often, as the declaring
+side does). Zhao Pengyou is played at 6 seats. One JSON line per game; ``--out FILE`` also keeps
+every deal's line (records included), and ``--summarize FILE`` prints the tables of such a file
+again.
 
 ``--rereview FILE`` reviews the deals of such a file again with the review as it is now (the
 same records, the bots not played again), so a change to the review is measured on the very
@@ -111,7 +116,7 @@ def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
         "game": name,
         "deal": n,
         "kinds": kinds,
-        "per_kind": per_kind(review, kinds),
+        "per_kind": per_kind(review, kinds, roles(state, seats)),
         "record": record.dumps(),
     }
     if shadow:
@@ -121,16 +126,45 @@ def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
     return out
 
 
-def per_kind(review: Any, kinds: list[str]) -> dict[str, dict[str, float]]:
-    """Each kind's decisions, mean loss per decision and mean accuracy in one deal's ``review``."""
-    out: dict[str, dict[str, float]] = {}
+def roles(end: Any, seats: int) -> list[str]:
+    """Every seat's side in a finished deal: ``declarers`` (the dealer's or declarer's side,
+    revealed friends included) or ``defenders``; ``-`` for all in Si Se Pai (no sides) and redeals."""
+    from engine.trickdeal import TrickDeal
+
+    if not isinstance(end, TrickDeal) or (end.result() or {}).get("outcome") != "played":
+        return ["-"] * seats
+    return ["declarers" if end.side_of(s) == 0 else "defenders" for s in range(seats)]
+
+
+def end_of(record: Any) -> Any:
+    """The state at the end of ``record``'s deal."""
+    from engine.record import start_state
+    from engine.registry import get_game
+
+    state, game = start_state(record), get_game(record.game)
+    for seat, text in record.actions:
+        state.apply(seat, game.parse_action(text))
+    return state
+
+
+def per_kind(review: Any, kinds: list[str], sides: list[str]) -> dict[str, dict[str, Any]]:
+    """Each kind's decisions, mean loss per decision and mean accuracy in one deal's ``review``,
+    and under ``strata`` its decisions and summed loss by stratum: the decision's kind (play,
+    bury, ...) and the seat's side at the end of the deal (``roles``)."""
+    out: dict[str, dict[str, Any]] = {}
     for kind in KINDS:
         mine = [j for j in review.judgements if kinds[j.seat] == kind]
         if mine:
+            strata: dict[str, list[float]] = {}
+            for j in mine:
+                cell = strata.setdefault(f"{j.kind}/{sides[j.seat]}", [0, 0.0])
+                cell[0] += 1
+                cell[1] += j.loss
             out[kind] = {
                 "decisions": len(mine),
                 "loss": statistics.fmean(j.loss for j in mine),
                 "accuracy": statistics.fmean(s.accuracy for s in review.per_seat if kinds[s.seat] == kind),
+                "strata": strata,
             }
     return out
 
@@ -141,8 +175,13 @@ def rereview(job: tuple[dict[str, Any], str, int]) -> dict[str, Any]:
     from engine.review import review_record
 
     deal, budget, seed = job
-    review = review_record(DealRecord.loads(deal["record"]), budget, seed)
-    return {**{k: v for k, v in deal.items() if k != "differed"}, "per_kind": per_kind(review, deal["kinds"])}
+    record = DealRecord.loads(deal["record"])
+    review = review_record(record, budget, seed)
+    sides = roles(end_of(record), len(record.seats))
+    return {
+        **{k: v for k, v in deal.items() if k != "differed"},
+        "per_kind": per_kind(review, deal["kinds"], sides),
+    }
 
 
 def differed(
@@ -203,9 +242,73 @@ def table(name: str, deals: list[dict[str, Any]]) -> dict[str, Any]:
         both = [d["per_kind"] for d in deals if weaker in d["per_kind"] and stronger in d["per_kind"]]
         gaps = [kinds[weaker]["loss"] - kinds[stronger]["loss"] for kinds in both]
         out[f"{weaker}-{stronger}"] = paired(gaps)
+    if all("strata" in row for d in deals for row in d["per_kind"].values()):
+        out["like_with_like"] = like_with_like(deals)
     shadowed = [d["differed"] for d in deals if "differed" in d]
     if shadowed:
         out["differed"] = differed_table(shadowed)
+    return out
+
+
+def cells(deals: list[dict[str, Any]]) -> dict[str, dict[str, list[float]]]:
+    """Stratum → kind → [decisions, summed loss] over ``deals``."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for d in deals:
+        for kind, row in d["per_kind"].items():
+            for stratum, (count, total) in row["strata"].items():
+                cell = out.setdefault(stratum, {}).setdefault(kind, [0, 0.0])
+                cell[0] += count
+                cell[1] += total
+    return out
+
+
+def standardized(table: dict[str, dict[str, list[float]]], shared: list[str]) -> dict[str, float]:
+    """Each kind's loss per decision over the ``shared`` strata, every kind weighted alike: a
+    stratum counts by its decisions of all kinds together, so no kind's mean leans on a mix of
+    decisions the others seldom faced."""
+    weights = {s: sum(c for c, _ in table[s].values()) for s in shared}
+    whole = sum(weights.values())
+    return {
+        kind: sum(
+            weights[s] / whole * table[s][kind][1] / table[s][kind][0] for s in shared if table[s][kind][0]
+        )
+        for kind in KINDS
+    }
+
+
+def like_with_like(deals: list[dict[str, Any]], least: int = 10, draws: int = 400) -> dict[str, Any]:
+    """The kinds compared over the same mix of decisions. Per-decision means can mislead when the
+    kinds face different decisions: the declaring side's decisions (the kitty, its leads) stake
+    more points, and the bots do not become declarer equally often (random seldom bids or
+    declares well, the expert declares early). So each stratum (decision kind × side at the end,
+    ``roles``) held by every kind ``least`` times or more gets one weight for all kinds (its share
+    of all decisions), and the gaps between the ``standardized`` means get a standard error from
+    ``draws`` resamples of the deals (seeded, so the table reproduces)."""
+    table = cells(deals)
+    shared = sorted(s for s, row in table.items() if all(row.get(k, [0])[0] >= least for k in KINDS))
+    out: dict[str, Any] = {
+        "strata": {
+            s: {k: [int(row[k][0]), round(row[k][1] / row[k][0], 2)] for k in KINDS if k in row}
+            for s, row in sorted(table.items())
+        },
+        "shared": shared,
+    }
+    if not shared:
+        return out
+    means = standardized(table, shared)
+    out["loss"] = {k: round(v, 2) for k, v in means.items()}
+    rng = random.Random("like with like")
+    samples = []
+    for _ in range(draws):
+        again = cells([rng.choice(deals) for _ in deals])
+        if all(again.get(s, {}).get(k, [0])[0] for s in shared for k in KINDS):
+            samples.append(standardized(again, shared))
+    for weaker, stronger in zip(KINDS, KINDS[1:], strict=False):
+        gaps = [m[weaker] - m[stronger] for m in samples]
+        out[f"{weaker}-{stronger}"] = {
+            "gap": round(means[weaker] - means[stronger], 2),
+            "se": round(statistics.stdev(gaps), 2) if len(gaps) > 1 else None,
+        }
     return out
 
 
