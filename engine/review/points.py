@@ -1,8 +1,10 @@
 """What a review measures in each game: the searching bot's knowledge with the game's own points.
 
-Shengji, Tractor and Zhao Pengyou are judged in card points: the points the deciding seat's side
-takes (defenders) or keeps from the defenders (the declarer's side), the kitty's bonus included;
-a redeal counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
+Shengji, Tractor and Zhao Pengyou are judged in card points, the expert's ``margin``: the
+defenders' points (the kitty's bonus included) counted from the pivot where the deal changes hands
+(``engine.expert.pivot``), above it for a defender, below it for the declarer's side, so a decision
+that moves the seat to the other side is valued by whether the side it joins wins; a redeal
+counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
 card points (its playouts go to the end of the deal, where the expert bot looks a few turns
 ahead). Everything but the value is the expert bot's knowledge (engine.search).
@@ -28,14 +30,18 @@ Points = Callable[[Knowledge, DealState, int], float]
 
 
 def card_points(knowledge: Knowledge, end: DealState, seat: int) -> float:
-    """The card points ``seat``'s side took (defenders) or kept from the defenders (declarers)."""
+    """The defenders' card points counted from the pivot for ``seat``'s side (``margin``)."""
     return safe_margin(knowledge, end, seat)
+
+
+def is_played(end: DealState) -> bool:
+    """Whether a finished trick game's deal was played (not redealt)."""
+    return (end.result() or {}).get("outcome") == "played"
 
 
 def safe_margin(knowledge: Knowledge, end: DealState, seat: int) -> float:
     """The base knowledge's margin, 0 for a trick game's redeal (no dealer, no sides)."""
-    result = end.result()
-    if isinstance(end, TrickDeal) and (not result or result.get("outcome") != "played"):
+    if isinstance(end, TrickDeal) and not is_played(end):
         return 0.0
     return knowledge.margin(end, seat)
 
