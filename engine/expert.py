@@ -4,8 +4,10 @@ A seat knows its hand, every card played (and by whom), the suits each seat fail
 (a void in that suit-in-effect from then on), the cards shown in declarations (still held unless
 played since; the dealer's could have been buried), the kitty if it buried it, and the public
 facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed friends). It
-searches the plays and San Da Ha's trump naming; draws, declarations, the kitty, burials, bids
-and calls are its one-ply bot's (search there would need whole-deal playouts for little gain).
+searches the plays, San Da Ha's trump naming and San Da Ha's bids (a pass and the bids next to
+the heuristic's, played out over whole deals: only ``strong`` pays for enough worlds, and there
+the heuristic's bids were its costliest decisions, docs/engine.md session 10); draws,
+declarations, the kitty, burials and calls are its one-ply bot's.
 Shengji, Tractor and San Da Ha's one-ply bot buries for voids (engine/expertplay.py); Zhao
 Pengyou's also declares early (engine/zhaopengyou/expertplay.py).
 """
@@ -17,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from engine.actions import Play, play_of
+from engine.actions import Bid, Pass, Play, play_of
 from engine.bots import SAMPLE, HeuristicBot, _cost
 from engine.cards import CARD_POINTS, sorted_cards, tally
 from engine.game import JSON, Action, Bot, DealState
@@ -162,7 +164,20 @@ class TrickKnowledge:
             return distinct_plays(deal, seat, choice, fallback, plays, limit)
         if deal.phase == "name":
             return [choice, *[a for a in deal.legal_actions(seat) if a != choice]][:limit]
+        if deal.phase == "bid":
+            near = bids_near(list(deal.legal_actions(seat)), choice)
+            return [choice, *[a for a in near if a != choice]][:limit]
         return [choice]
+
+
+def bids_near(legal: Sequence[Action], first: Action | None) -> list[Action]:
+    """A pass (when legal) and the bids just above and below the heuristic's."""
+    passes = [a for a in legal if isinstance(a, Pass)]
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.points)
+    if not isinstance(first, Bid) or first not in bids:
+        return [*passes, *bids[-2:]]  # the lowest bids left after a pass: the ones that change most
+    at = bids.index(first)
+    return [*passes, *bids[max(0, at - 2) : at + 3]]
 
 
 def distinct_plays(

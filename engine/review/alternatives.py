@@ -9,12 +9,13 @@ other suits' calls. The action actually played is added by the caller.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
-from engine.actions import Bid, Bury, Pass
+from engine.actions import Bury
 from engine.bots import _cost
 from engine.cards import CARD_POINTS
 from engine.errors import EngineError
+from engine.expert import bids_near
 from engine.game import Action, Bot, DealState
 from engine.trickdeal import TrickDeal
 from engine.zhaopengyou.actions import Call
@@ -78,16 +79,6 @@ def burials(deal: TrickDeal, seat: int) -> list[Action]:
         lambda c: (trump.is_trump(c), -CARD_POINTS[c], _cost(c, trump)),
     ]
     return [Bury(tuple(sorted(hand, key=lambda c: (*key(c), c))[:size])) for key in keys]
-
-
-def bids_near(legal: Sequence[Action], first: Action | None) -> list[Action]:
-    """A pass (when legal) and the bids just above and below the heuristic's."""
-    passes = [a for a in legal if isinstance(a, Pass)]
-    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda b: b.points)
-    if not isinstance(first, Bid) or first not in bids:
-        return [*passes, *bids[-2:]]  # the lowest bids left after a pass: the ones that change most
-    at = bids.index(first)
-    return [*passes, *bids[max(0, at - 2) : at + 3]]
 
 
 def call_order(call: Action) -> tuple[int, int, str]:

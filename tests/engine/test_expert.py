@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.actions import Play
+from engine.actions import Bid, Pass, Play
 from engine.expert import played_by, shown_held, voids
 from engine.game import DealState
 from engine.match import MAX_STEPS, play_deal
@@ -237,3 +237,59 @@ def test_follow_candidates_hold_a_winner_when_one_exists(name: str, seats: int, 
 
     if any(wins(cards) for cards in state.sample_plays(seat, 200)):
         assert any(wins(action.cards) for action in candidates if isinstance(action, Play))
+
+
+def first_bid(seed: int) -> TrickDeal:
+    """A San Da Ha deal at its first bid, the cards drawn by heuristic bots."""
+    game = get_game("sandaha")
+    rules = game.rules_from_json({})
+    state = game.start(rules, 4, game.shuffled_deck(rules, 4, random.Random(seed)), None)
+    bots = [game.bot("heuristic", random.Random(s)) for s in range(4)]
+    while state.phase != "bid":
+        seat = to_move(state)
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert isinstance(state, TrickDeal)
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bid_candidates_are_the_heuristics_bid_a_pass_and_the_bids_next_to_it(seed: int) -> None:
+    """San Da Ha's expert compares the heuristic's bid with a pass and the bids up to 10 either side."""
+    state = first_bid(seed)
+    seat, bot = to_move(state), get_game("sandaha").bot("expert", random.Random(0), "strong")
+    assert isinstance(bot, ExpertBot)
+    candidates = bot.knowledge.candidates(state, seat, bot.fallback, 6)
+    first = bot.fallback.choose(state, seat)
+    assert candidates[0] == first and len({str(c) for c in candidates}) == len(candidates) > 1
+    for action in candidates:
+        state.check(seat, action)
+    assert Pass() in candidates
+    if isinstance(first, Bid):
+        assert all(abs(c.points - first.points) <= 10 for c in candidates if isinstance(c, Bid))
+
+
+@pytest.mark.parametrize(("budget", "searched"), [("fast", False), ("strong", True)])
+def test_a_bid_is_searched_at_strong_only(budget: str, searched: bool) -> None:
+    """A bid's playouts run the whole deal: `strong` pays for enough worlds, `fast` does not."""
+    state = first_bid(1)
+    seat, bot = to_move(state), get_game("sandaha").bot("expert", random.Random(0), budget)
+    assert isinstance(bot, ExpertBot)
+    candidates = bot.knowledge.candidates(state, seat, bot.fallback, BUDGET[budget].candidates)
+    assert (BUDGET[budget].worlds_for(len(candidates), bot.knowledge.length(state)) > 0) is searched
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_bid_the_seat_cannot_tell_apart_gets_the_same_search(seed: int) -> None:
+    """San Da Ha's searched bid reads the seat's knowledge only: hidden cards swapped, the same
+    candidates, estimates and bid."""
+    state = first_bid(seed)
+    seat = to_move(state)
+    twin = indistinguishable(state, seat, random.Random(7))
+    assert twin.view(seat) == state.view(seat)
+    bots = [get_game("sandaha").bot("expert", random.Random(11), "strong") for _ in range(2)]
+    assert isinstance(bots[0], ExpertBot) and isinstance(bots[1], ExpertBot)
+    candidates = bots[0].knowledge.candidates(state, seat, bots[0].fallback, 6)
+    assert candidates == bots[1].knowledge.candidates(twin, seat, bots[1].fallback, 6)
+    mine, theirs = (b.estimates(s, seat, candidates, 5, 4) for b, s in zip(bots, (state, twin), strict=True))
+    assert mine == theirs
+    assert bots[0].choose(state, seat) == bots[1].choose(twin, seat)
