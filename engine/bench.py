@@ -15,6 +15,9 @@ and the end. Compare figures only within one run.
   game lists at every step (``env.game.state["actions"]``; the game has no other legal-action
   call) and ``env.game.step(action)`` until ``env.game.is_over()``: no observation encoding, no
   agent. ``ratio_to_rlcard`` is a game's decisions/s over RLCard's in the same run.
+* Both are timed after ``WARMUP`` untimed deals of their own (other seeds): the first deals of a
+  game in a process pay for its lazy imports and per-trump tables, costs of the process rather
+  than of a deal, and RLCard gets the same head start.
 * ``copy_us``: one ``state.copy()``; ``frame_us``: what a table renders per seat, ``view(seat)``
   plus the seat's legal hints (``islice(legal_actions(seat), HINTS + 1)`` in notation), per seat;
   both the median over positions every few steps of random deals.
@@ -40,6 +43,7 @@ from engine.registry import game_names, get_game
 MORE_SEATS: dict[str, tuple[int, ...]] = {"zhaopengyou": (9, 12)}
 T = TypeVar("T")
 HINTS = 100  # legal actions a table lists per view (tables.services.views.MAX_HINTS)
+WARMUP = 20  # untimed deals before a game's (and RLCard's) timed ones
 
 
 def bench_game(
@@ -49,6 +53,10 @@ def bench_game(
     game = get_game(name)
     rules = game.rules_from_json({})
     seats = seats or game.default_seats
+    warm = random.Random(f"warm-up {seed}")  # its own generator: the timed deals stay the same
+    for _ in range(WARMUP):
+        deck = game.shuffled_deck(rules, seats, warm)
+        play_deal(game.start(rules, seats, deck, None), [game.bot(kind, warm) for _ in range(seats)])
     rng = random.Random(seed)
     decisions = actions = 0
     cpu = wall = 0.0
@@ -91,6 +99,11 @@ def bench_rlcard(games: int, seed: int) -> dict[str, Any] | None:
         return None
     env = rlcard.make("doudizhu", config={"seed": seed})
     engine, rng = env.game, random.Random(seed)
+    warm = random.Random(f"warm-up {seed}")
+    for _ in range(WARMUP):
+        engine.init_game()
+        while not engine.is_over():
+            engine.step(warm.choice(engine.state["actions"]))
     decisions = 0
     began, began_cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
