@@ -25,8 +25,6 @@ from engine.cards import CARD_POINTS, sorted_cards, tally
 from engine.game import JSON, Action, Bot, DealState
 from engine.search.policy import Policy, same_bots
 from engine.search.worlds import Hidden, Zones
-from engine.shengji import shengji_outcome
-from engine.tractor import tractor_outcome
 from engine.trickdeal import TrickDeal
 from engine.tricks import trick_winner
 
@@ -71,27 +69,19 @@ VALUES: dict[str, Callable[[dict[str, JSON], int], float]] = {
 }
 
 
-def first_loss(outcome: Callable[[int], tuple[object, ...]]) -> int:
-    """The fewest defenders' points (a multiple of 5) with which the declarer's side loses, by an
-    outcome function whose first item says whether the declarer's side wins."""
-    return next(points for points in range(0, 1000, 5) if not outcome(points)[0])
-
-
-PIVOTS = {"shengji": first_loss(shengji_outcome), "tractor": first_loss(tractor_outcome)}
-
-
 def pivot(deal: TrickDeal) -> int:
-    """The defenders' points from which the declarer's side no longer wins the finished ``deal``:
-    one-deck Shengji 40, Tractor 80, Zhao Pengyou 40 a deck (its result's ``threshold``), San Da
-    Ha the declarer's bid. Both sides' margins count from it, so a decision that moves a seat to
-    the other side (a Zhao Pengyou friend's called card) is valued by whether that side wins:
-    from zero, joining a declarer who keeps the defenders to 60 of 200 points would count -60
-    against +60 for staying out, though only the declarer's side wins that deal."""
+    """The defenders' points from which the declarer's side no longer wins the finished ``deal``
+    (``TrickDeal.pivot`` where the table fixes it): one-deck Shengji 40, Tractor 80, Zhao
+    Pengyou 40 a deck (its result's ``threshold``), San Da Ha the declarer's bid. Both sides'
+    margins count from it, so a decision that moves a seat to the other side (a Zhao Pengyou
+    friend's called card) is valued by whether that side wins: from zero, joining a declarer who
+    keeps the defenders to 60 of 200 points would count -60 against +60 for staying out, though
+    only the declarer's side wins that deal."""
     result = deal.result() or {}
-    for key in ("threshold", "bid"):
+    for key in ("threshold", "bid"):  # Zhao Pengyou's and San Da Ha's, set by the deal
         if key in result:
             return int(result[key])
-    return PIVOTS[deal.game_name]
+    return deal.pivot  # fixed by the game's table
 
 
 class TrickKnowledge:

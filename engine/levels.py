@@ -7,7 +7,7 @@ team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, RULINGS 7
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.cards import JOKERS, RANKS, level_up
 from engine.game import JSON
@@ -70,3 +70,9 @@ def next_level_situation(
 def team_levels_scores(before: Sequence[str], after: Sequence[str]) -> list[int]:
     """Per-seat level changes (``scores`` of a level game's result), partners equal."""
     return [RANKS.index(after[s % 2]) - RANKS.index(before[s % 2]) for s in range(4)]
+
+
+def first_loss(outcome: Callable[[int], tuple[object, ...]]) -> int:
+    """The fewest defenders' points (a multiple of 5) with which the declarer's side loses, by a
+    game's outcome function whose first item says whether the declarer's side wins."""
+    return next(points for points in range(0, 1000, 5) if not outcome(points)[0])

@@ -16,7 +16,7 @@ from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.errors import BadResult
 from engine.figures import HOOKS, Figures, most_defender_points, most_throw_penalties
 from engine.game import JSON, DealState, Rules
-from engine.levels import next_level_situation, situation_or_first
+from engine.levels import first_loss, next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trump import TrumpContext
@@ -74,6 +74,8 @@ class ShengjiDeal(PartnershipDeal):
 
     game_name = "shengji"
     rules: ShengjiRules
+
+    pivot = first_loss(shengji_outcome)  # 40: fewer defenders' points keep the deal
 
     def declarations(self, seat: int) -> list[Declare]:
         """Seed 000: any rank card held may be shown while nobody has declared."""

@@ -18,7 +18,7 @@ from engine.cards import JOKERS, make_deck, points
 from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.game import JSON, Action, DealState, Rules
-from engine.levels import next_level_situation, situation_or_first
+from engine.levels import first_loss, next_level_situation, situation_or_first
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trump import TrumpContext
@@ -77,6 +77,8 @@ class TractorDeal(PartnershipDeal):
 
     game_name = "tractor"
     rules: TractorRules
+
+    pivot = first_loss(tractor_outcome)  # 80: fewer defenders' points keep the deal
 
     def current_strength(self) -> int:
         """Strength of the declaration standing now (0: none)."""

@@ -1,9 +1,8 @@
 """One deal of a Shengji-family game: draw, declare, kitty, (bid), bury, play, score.
 
-``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with
-flags and hooks (declarations, bidding, scoring), as chess variants do. Phases:
-``draw`` → ``kitty`` (or ``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``.
-Longer than most modules because it is the one place the phases meet.
+``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with flags
+and hooks (declarations, bidding, scoring), as chess variants do. Phases: ``draw`` → ``kitty`` (or
+``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``. Longer than most: the phases meet here.
 """
 
 from __future__ import annotations
@@ -50,6 +49,7 @@ class TrickDeal(DealState):
     """Shared state and rules of a deal; subclasses add declarations, bidding and scoring."""
 
     game_name = "family"
+    pivot = 0  # defenders' points from which the declarer's side loses, where fixed (engine.expert.pivot)
 
     def __init__(self, rules: Rules, setup: Setup, deck: Sequence[str], situation: Mapping[str, JSON] | None):
         dealt = setup.seats * setup.hand_size

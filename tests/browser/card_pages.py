@@ -164,6 +164,9 @@ INK = """async ([data]) => {
 }"""
 
 
+PAINT_TRIES = 20  # captures of a face before its blank drawing counts (100 ms apart)
+
+
 def ink(page: Any, locator: Any) -> dict[str, int]:
     """How many pixels of the face are red, dark (black ink) and gold, drawn whole: a copy of its
     drawing alone on white at the page's top left (in a hand, the next card covers most of a face,
@@ -181,9 +184,14 @@ def ink(page: Any, locator: Any) -> dict[str, int]:
         }"""
     )
     probe = page.locator("#ink-probe")
-    png = base64.b64encode(probe.screenshot()).decode()
+    for _ in range(PAINT_TRIES):  # the copy's sprite reference can paint a frame late: blank white
+        png = base64.b64encode(probe.screenshot()).decode()
+        counts = dict(page.evaluate(INK, [png]))
+        if counts["red"] + counts["dark"] + counts["gold"]:
+            break  # every face has some ink, so a blank capture is always one taken too early
+        page.wait_for_timeout(100)
     probe.evaluate("(el) => el.remove()")
-    return dict(page.evaluate(INK, [png]))
+    return counts
 
 
 def drawn_symbol(locator: Any) -> str:
