@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from multiprocessing import get_context
@@ -33,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.duel import ARRANGEMENTS, a_seats  # noqa: E402
+from engine.duel import ARRANGEMENTS, a_difference, a_seats, deal_share, duel_deck, seat_generator  # noqa: E402
 from engine.expertplay import FamilyExpertBot  # noqa: E402
 from engine.game import Action, Bot, DealState  # noqa: E402
 from engine.match import bot_move, play_deal  # noqa: E402
@@ -75,7 +74,7 @@ def bots(game: Any, seed: int, deck: int, arrangement: int, mine: list[int]) -> 
     """The duel's bots of one deal: the sided expert on ``mine``, the heuristic elsewhere."""
     out: list[Bot] = []
     for seat in range(SEATS):
-        rng = random.Random(f"duel {seed} deck {deck} deal {arrangement} seat {seat}")
+        rng = seat_generator(seed, deck, arrangement, seat)
         out.append(SidedExpert(rng, "fast") if seat in mine else game.bot("heuristic", rng, "fast"))
     return out
 
@@ -92,7 +91,7 @@ def dealt(name: str, seed: int, deck_number: int) -> tuple[Any, Any, tuple[str, 
     """The game, its default rules and the duel's deck ``deck_number`` (``engine.duel``'s seed string)."""
     game = get_game(name)
     rules = game.rules_from_json({})
-    return game, rules, game.shuffled_deck(rules, SEATS, random.Random(f"duel {seed} deck {deck_number}"))
+    return game, rules, duel_deck(game, rules, SEATS, seed, deck_number)
 
 
 def play(job: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
@@ -106,7 +105,7 @@ def play(job: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
         state = game.start(rules, SEATS, deck, None)
         play_deal(state, bots(game, seed, deck_number, arrangement, mine))
         scores = list((state.result() or {}).get("scores") or [0] * SEATS)
-        diff = sum(scores[s] for s in mine) / 2 - sum(scores[s] for s in range(SEATS) if s not in mine) / 2
+        diff = a_difference(scores, mine)
         dealer = None if state.dealer is None else ("a" if state.dealer in mine else "b")
         deals.append({"dealer": dealer, "diff": diff})
     return {"deck": deck_number, "deals": deals}
@@ -137,8 +136,7 @@ def declarations(job: tuple[str, int, int, dict[str, Any]]) -> list[str]:
 
 def share(deals: list[dict[str, Any]]) -> dict[str, Any]:
     """The expert's share of ``deals`` (ties half) and their number."""
-    won = sum(1.0 if d["diff"] > 0 else 0.5 if d["diff"] == 0 else 0.0 for d in deals)
-    return {"share": round(won / max(1, len(deals)), 4), "deals": len(deals)}
+    return {"share": round(deal_share([d["diff"] for d in deals]), 4), "deals": len(deals)}
 
 
 def main() -> int:

@@ -136,17 +136,6 @@ def roles(end: Any, seats: int) -> list[str]:
     return ["declarers" if end.side_of(s) == 0 else "defenders" for s in range(seats)]
 
 
-def end_of(record: Any) -> Any:
-    """The state at the end of ``record``'s deal."""
-    from engine.record import start_state
-    from engine.registry import get_game
-
-    state, game = start_state(record), get_game(record.game)
-    for seat, text in record.actions:
-        state.apply(seat, game.parse_action(text))
-    return state
-
-
 def per_kind(review: Any, kinds: list[str], sides: list[str]) -> dict[str, dict[str, Any]]:
     """Each kind's decisions, mean loss per decision and mean accuracy in one deal's ``review``,
     and under ``strata`` its decisions and summed loss by stratum: the decision's kind (play,
@@ -171,13 +160,13 @@ def per_kind(review: Any, kinds: list[str], sides: list[str]) -> dict[str, dict[
 
 def rereview(job: tuple[dict[str, Any], str, int]) -> dict[str, Any]:
     """A kept deal's line (``--out``) with its record reviewed again by the review as it is now."""
-    from engine.record import DealRecord
+    from engine.record import DealRecord, replay
     from engine.review import review_record
 
     deal, budget, seed = job
     record = DealRecord.loads(deal["record"])
     review = review_record(record, budget, seed)
-    sides = roles(end_of(record), len(record.seats))
+    sides = roles(replay(record), len(record.seats))
     return {
         **{k: v for k, v in deal.items() if k != "differed"},
         "per_kind": per_kind(review, deal["kinds"], sides),
@@ -269,9 +258,7 @@ def standardized(table: dict[str, dict[str, list[float]]], shared: list[str]) ->
     weights = {s: sum(c for c, _ in table[s].values()) for s in shared}
     whole = sum(weights.values())
     return {
-        kind: sum(
-            weights[s] / whole * table[s][kind][1] / table[s][kind][0] for s in shared if table[s][kind][0]
-        )
+        kind: sum(weights[s] / whole * table[s][kind][1] / table[s][kind][0] for s in shared)
         for kind in KINDS
     }
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from multiprocessing import get_context
 from typing import Any, TextIO
 
-from engine.game import JSON
+from engine.game import JSON, Game, Rules
 from engine.match import play_deal
 from engine.registry import get_game
 from engine.search.stats import mean, stderr
@@ -38,19 +38,39 @@ def a_seats(seats: int, arrangement: int) -> list[int]:
     return [seat for seat in range(seats) if (seat + arrangement) % 2 == 0]
 
 
+def duel_deck(game: Game, rules: Rules, seats: int, seed: int, deck_number: int) -> tuple[str, ...]:
+    """Deck ``deck_number`` of the duel drawn from ``seed``."""
+    return game.shuffled_deck(rules, seats, random.Random(f"duel {seed} deck {deck_number}"))
+
+
+def seat_generator(seed: int, deck_number: int, arrangement: int, seat: int) -> random.Random:
+    """The generator of ``seat``'s bot in deal ``arrangement`` of deck ``deck_number``."""
+    return random.Random(f"duel {seed} deck {deck_number} deal {arrangement} seat {seat}")
+
+
+def a_difference(scores: Sequence[float], mine: Sequence[int]) -> float:
+    """``a``'s result minus ``b``'s in one deal: the means of their seats' scores."""
+    return mean([scores[s] for s in mine]) - mean([scores[s] for s in range(len(scores)) if s not in mine])
+
+
+def deal_share(diffs: Sequence[float]) -> float:
+    """The share of deals whose difference favours ``a``, ties counting half."""
+    return sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in diffs) / max(1, len(diffs))
+
+
 def play_deck(job: tuple[str, str, str, int, int, int, str, dict[str, JSON]]) -> dict[str, JSON]:
     """One deck played in both arrangements: its deals and ``a``'s difference (one JSON line)."""
     name, kind_a, kind_b, seats, seed, deck_number, budget, rules_json = job
     game = get_game(name)
     rules = game.rules_from_json(rules_json)
-    deck = game.shuffled_deck(rules, seats, random.Random(f"duel {seed} deck {deck_number}"))
+    deck = duel_deck(game, rules, seats, seed, deck_number)
     deals: list[dict[str, JSON]] = []
     for arrangement in range(ARRANGEMENTS):
         mine = a_seats(seats, arrangement)
         bots = [
             game.bot(
                 kind_a if seat in mine else kind_b,
-                random.Random(f"duel {seed} deck {deck_number} deal {arrangement} seat {seat}"),
+                seat_generator(seed, deck_number, arrangement, seat),
                 budget,
             )
             for seat in range(seats)
@@ -58,8 +78,7 @@ def play_deck(job: tuple[str, str, str, int, int, int, str, dict[str, JSON]]) ->
         state = game.start(rules, seats, deck, None)
         play_deal(state, bots)
         scores = list((state.result() or {}).get("scores") or [0] * seats)
-        diff = mean([scores[s] for s in mine]) - mean([scores[s] for s in range(seats) if s not in mine])
-        deals.append({"a_seats": mine, "scores": scores, "diff": diff})
+        deals.append({"a_seats": mine, "scores": scores, "diff": a_difference(scores, mine)})
     return {"deck": deck_number, "deals": deals, "diff": sum(float(d["diff"]) for d in deals)}
 
 
@@ -67,7 +86,7 @@ def summary(name: str, kind_a: str, kind_b: str, decks: Sequence[dict[str, JSON]
     """The duel's summary: ``a``'s share of deals (ties half), the mean difference per deck, its 95% CI."""
     diffs = [float(deck["diff"]) for deck in decks]
     deal_diffs = [float(deal["diff"]) for deck in decks for deal in deck["deals"]]
-    share = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in deal_diffs) / max(1, len(deal_diffs))
+    share = deal_share(deal_diffs)
     middle, half = mean(diffs), 1.96 * stderr(diffs)
     return {
         "duel": {

@@ -34,14 +34,10 @@ def card_points(knowledge: Knowledge, end: DealState, seat: int) -> float:
     return safe_margin(knowledge, end, seat)
 
 
-def is_played(end: DealState) -> bool:
-    """Whether a finished trick game's deal was played (not redealt)."""
-    return (end.result() or {}).get("outcome") == "played"
-
-
 def safe_margin(knowledge: Knowledge, end: DealState, seat: int) -> float:
     """The base knowledge's margin, 0 for a trick game's redeal (no dealer, no sides)."""
-    if isinstance(end, TrickDeal) and not is_played(end):
+    result = end.result()
+    if isinstance(end, TrickDeal) and (not result or result.get("outcome") != "played"):
         return 0.0
     return knowledge.margin(end, seat)
 

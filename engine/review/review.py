@@ -56,7 +56,7 @@ ENGINE_VERSION = "review-5"  # bump with any change to the search, the candidate
 # review-3: Zhao Pengyou's knowledge has the expert's own one-ply bot (h/zpy): its first candidates differ.
 # review-4: Zhao Pengyou's worlds believe the friend calls (h/zpy2): the declarer holds nth-1 copies;
 # Si Se Pai's first candidate is the expert's one-ply WideBot (h/ssp), no longer the heuristic's.
-# review-5: card points count from the pivot where the deal changes hands (engine.review.points), so
+# review-5: card points count from the pivot where the deal changes hands (engine.expert.pivot), so
 # a decision that moves the seat to the other side is valued by whether that side wins.
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)

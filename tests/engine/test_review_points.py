@@ -3,10 +3,12 @@ decision that moves a seat to the other side is valued by whether that side wins
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.expert import pivot
-from engine.registry import get_game
+from engine.record import replay
 from engine.review.points import card_points, knowledge_of
 from engine.shengji import shengji_outcome
 from engine.tractor import tractor_outcome
@@ -18,11 +20,7 @@ PIVOTS = [("shengji", 40), ("tractor", 80), ("zhaopengyou", 80)]  # Zhao Pengyou
 
 def finished(name: str, defenders: int) -> TrickDeal:
     """A played deal of ``name`` at its end, its result saying the defenders took ``defenders``."""
-    record = record_of(name, 3)
-    game = get_game(name)
-    state = game.start(game.rules_from_json(record.rules), len(record.seats), record.deck, None)
-    for seat, text in record.actions:
-        state.apply(seat, game.parse_action(text))
+    state = replay(record_of(name, 3))
     assert isinstance(state, TrickDeal) and state.outcome is not None
     state.outcome = {**state.outcome, "defender_points": defenders}
     return state
@@ -38,9 +36,10 @@ def test_the_pivot_is_the_defenders_points_that_take_the_deal(name: str, points:
     ("outcome", "points"), [(shengji_outcome, 40), (tractor_outcome, 80)], ids=["shengji", "tractor"]
 )
 @pytest.mark.parametrize("below", [True, False], ids=["five under the pivot", "at the pivot"])
-def test_the_declarers_side_wins_only_under_the_pivot(outcome: object, points: int, below: bool) -> None:
+def test_the_declarers_side_wins_only_under_the_pivot(
+    outcome: Callable[[int], tuple[object, ...]], points: int, below: bool
+) -> None:
     """The games' own tables: five points under the pivot the declarer's side keeps the deal."""
-    assert callable(outcome)
     assert outcome(points - 5 if below else points)[0] is below
 
 
