@@ -22,6 +22,7 @@ notation                  meaning
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.cards import SUITS, parse_cards, sorted_cards
@@ -29,6 +30,18 @@ from engine.errors import NotationError
 from engine.game import Action
 
 _CANONICAL: dict[tuple[str, ...], tuple[str, ...]] = {}  # plays recur: each is sorted once
+_COUNTED: dict[tuple[tuple[str, int], ...], tuple[str, ...]] = {}  # the same, keyed by a play's counts
+
+
+def canonical_counts(counts: Mapping[str, int]) -> tuple[str, ...]:
+    """``canonical`` of the cards ``counts`` holds (a trick's play), remembered by its items."""
+    key = tuple(counts.items())
+    out = _COUNTED.get(key)
+    if out is None:
+        out = canonical(tuple(card for card, n in key for _ in range(n)))
+        if len(_COUNTED) < 100_000:
+            _COUNTED[key] = out
+    return out
 
 
 def canonical(cards: tuple[str, ...]) -> tuple[str, ...]:

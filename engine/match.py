@@ -83,10 +83,12 @@ def bot_move(state: DealState, bots: Sequence[Bot]) -> tuple[int, Action]:
     """The next move of a deal ``bots`` play, and its seat: the first optional action offered
     (seats in order), else the choice of the seat the deal waits for."""
     must = state.must_move()
-    for seat in sorted(state.to_move() - must):
-        action = bots[seat].offer(state, seat)
-        if action is not None:
-            return seat, action
+    movers = state.to_move()
+    if movers is not must:  # most positions: the very set ``must_move`` gave, nobody to offer
+        for seat in sorted(movers - must):
+            action = bots[seat].offer(state, seat)
+            if action is not None:
+                return seat, action
     seat = min(must)
     return seat, bots[seat].choose(state, seat)
 

@@ -115,15 +115,16 @@ class TractorDeal(PartnershipDeal):
     def declarers(self) -> list[int]:
         """The seats that ``may_declare``. Asked at every draw: the answer is kept with the draw
         position, the standing declaration and the hands it was read from, and a draw updates
-        the drawer's entry only (the other hands did not change)."""
+        whether the drawer is among them, and only when it drew a rank card or a joker (the other
+        hands did not change, and no other card changes what a hand may declare)."""
         if self.phase not in ("draw", "kitty"):
             return []
         kept: Any = self.__dict__.get("_declarers")
         if not self._still(kept, self.pos):
             floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
-            flags = [self._may_declare(hand, floor, ranks) for hand in self.hands]
-            kept = self._declarers = (self.pos, self.declaration, list(self.hands), flags)
-        return [seat for seat, flag in enumerate(kept[3]) if flag]
+            seats = tuple(s for s, hand in enumerate(self.hands) if self._may_declare(hand, floor, ranks))
+            kept = self._declarers = (self.pos, self.declaration, list(self.hands), seats)
+        return list(kept[3])
 
     def _still(self, kept: Any, pos: int) -> bool:
         """True if ``kept`` was read at ``pos`` from the same declaration and the same hands."""
@@ -131,13 +132,15 @@ class TractorDeal(PartnershipDeal):
 
     def _draw(self, seat: int) -> None:
         kept: Any = self.__dict__.get("_declarers")
+        card = self.deck[self.pos]
         super()._draw(seat)
         if self._still(kept, self.pos - 1):
-            flags = list(kept[3])
-            flags[seat] = self._may_declare(
-                self.hands[seat], self.current_strength(), rank_cards(self.setup.rank)
-            )
-            self._declarers = (self.pos, self.declaration, list(self.hands), flags)
+            seats = kept[3]
+            if card in JOKERS or card[0] == self.setup.rank:  # only these change what a hand may declare
+                floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
+                may = self._may_declare(self.hands[seat], floor, ranks)
+                seats = tuple(s for s in range(self.setup.seats) if (may if s == seat else s in seats))
+            self._declarers = (self.pos, kept[1], kept[2], seats)  # the same hands, one of them drawn into
 
     @staticmethod
     def _may_declare(hand: Counter[str], floor: int, ranks: tuple[str, ...]) -> bool:

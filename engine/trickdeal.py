@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, Self
 
-from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical, play_of
+from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical_counts, play_of
 from engine.cards import CARD_POINTS, shown, sorted_cards, tally
 from engine.dealfacts import FailedThrow
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
@@ -452,7 +452,7 @@ class TrickDeal(DealState):
             for card, n in counts.items():
                 won[card] = won.get(card, 0) + n
                 played[card] = played.get(card, 0) + n
-        self.last_trick = [(s, canonical(tuple(c.elements()))) for s, c in self.trick]
+        self.last_trick = [(s, canonical_counts(c)) for s, c in self.trick]
         self.tricks.append(self.last_trick)
         self.trick = []
         self.lead = None

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.plays import legal_follows
+from engine.plays import legal_follows, sub_multisets
 from engine.tricks import follow_error, read_lead
 from engine.trump import TrumpContext
 
@@ -89,3 +92,17 @@ def test_enumerated_follows_are_exactly_the_legal_ones(lead: str, hand: str) -> 
     follows = set(legal_follows(held, led, SPADES_2))
     every = set(sub_multisets(held, led.size))
     assert follows == {p for p in every if follow_error(Counter(p), held, led, SPADES_2) is None}
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    counts=st.dictionaries(
+        st.sampled_from(["3C", "4C", "5C", "KC", "AC", "2S", "LJ", "BJ"]), st.integers(0, 3)
+    ),
+    size=st.integers(0, 6),
+)
+def test_sub_multisets_come_once_each_in_card_order(counts: dict[str, int], size: int) -> None:
+    """Every sub-multiset of the size, once, in the order of its sorted cards: the bots pick by
+    position in this list, so a faster listing (pairs, distinct cards) must keep the order."""
+    cards = sorted(card for card, n in counts.items() for _ in range(n))
+    assert list(sub_multisets(counts, size)) == sorted(set(combinations(cards, size)))

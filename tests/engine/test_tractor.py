@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, play, start, to_play
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.actions import Declare, PickUp, Redeal
 from engine.errors import IllegalAction
+from engine.match import bot_move
 from engine.registry import get_game
 from engine.tractor import tractor_outcome
 
@@ -217,3 +221,19 @@ def test_kitty_per_card_option(last: dict[int, str], multiplier: int) -> None:
     for seat in range(4):
         play(state, seat, last[seat])
     assert state.result() is not None and state.result()["kitty_multiplier"] == multiplier  # type: ignore[index]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10_000))
+def test_the_seats_that_may_declare_are_read_again_after_every_draw(seed: int) -> None:
+    """``declarers`` keeps its answer between draws and updates only the drawer's entry (for a
+    rank card or a joker): at every step of a random draw phase it equals a fresh reading."""
+    rng = random.Random(seed)
+    state = GAME.start(
+        GAME.rules_from_json({}), 4, GAME.shuffled_deck(GAME.rules_from_json({}), 4, rng), None
+    )
+    bots = [GAME.bot("random", random.Random(rng.getrandbits(64))) for _ in range(4)]
+    while state.phase in ("draw", "kitty"):
+        assert state.declarers() == [s for s in range(4) if state.may_declare(s)]
+        seat, action = bot_move(state, bots)
+        state.apply(seat, action)
