@@ -20,6 +20,10 @@ and the end. Compare figures only within one run.
 * Both are timed after ``WARMUP`` untimed deals of their own (other seeds): the first deals of a
   game in a process pay for its lazy imports and per-trump tables, costs of the process rather
   than of a deal, and RLCard gets the same head start.
+* The rows take ``TURNS`` turns, each playing a tenth of its deals, RLCard first in every turn
+  (from session 11; before, each row played all its deals at once): a slower minute of the
+  machine (another process on the other core) then falls on every row alike instead of on one.
+  ``ratio_by_turn`` is the lowest, median and highest of the ten turns' ratios.
 * ``copy_us``: one ``state.copy()``; ``frame_us``: what a table renders per seat, ``view(seat)``
   plus the seat's legal hints (``islice(legal_actions(seat), HINTS + 1)`` in notation), per seat;
   both the median over positions every few steps of random deals.
@@ -46,45 +50,90 @@ MORE_SEATS: dict[str, tuple[int, ...]] = {"zhaopengyou": (9, 12)}
 T = TypeVar("T")
 HINTS = 100  # legal actions a table lists per view (tables.services.views.MAX_HINTS)
 WARMUP = 20  # untimed deals before a game's (and RLCard's) timed ones
+TURNS = 10  # turns the rows take, each playing a tenth of the deals
+
+
+class Row:
+    """One row of the bench: deals played in as many calls of ``run`` as it takes, timed and
+    counted together, so that the rows can take turns (``bench``) and every row meets the same
+    moments of the machine."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.deals = self.decisions = self.actions = 0
+        self.cpu = self.wall = 0.0
+        self.rates: list[float] = []  # decisions per CPU second of each ``run``, turn by turn
+
+    def run(self, deals: int) -> None:
+        """Play ``deals`` more deals, adding their counts and times."""
+        decisions, cpu = self.decisions, self.cpu
+        for _ in range(deals):
+            self.play_one()
+        self.deals += deals
+        if deals:
+            self.rates.append((self.decisions - decisions) / max(self.cpu - cpu, 1e-9))
+
+    def play_one(self) -> None:
+        """Play one deal, adding to the counts and the times."""
+        raise NotImplementedError
+
+    def timed(self, task: Callable[[], T]) -> T:
+        """``task()``, its CPU and wall-clock time added to the row's."""
+        began, began_cpu = time.perf_counter(), time.process_time()
+        done = task()
+        self.cpu += time.process_time() - began_cpu
+        self.wall += time.perf_counter() - began
+        return done
+
+    def line(self) -> dict[str, Any]:
+        """The row's JSON line."""
+        return {
+            "game": self.name,
+            "deals": self.deals,
+            "decisions": self.decisions,
+            "actions": self.actions,
+            **_rates(self.decisions, self.actions, self.deals, self.cpu, self.wall),
+        }
+
+
+class GameRow(Row):
+    """Bots of ``kind`` playing one of our games at ``seats`` players (default: the game's)."""
+
+    def __init__(self, name: str, seed: int, kind: str = "random", seats: int | None = None) -> None:
+        super().__init__(name)
+        self.game = get_game(name)
+        self.rules = self.game.rules_from_json({})
+        self.seats = seats or self.game.default_seats
+        self.kind = kind
+        warm = random.Random(f"warm-up {seed}")  # its own generator: the timed deals stay the same
+        for _ in range(WARMUP):
+            deck = self.game.shuffled_deck(self.rules, self.seats, warm)
+            bots = [self.game.bot(kind, warm) for _ in range(self.seats)]
+            play_deal(self.game.start(self.rules, self.seats, deck, None), bots)
+        self.rng = random.Random(seed)
+
+    def play_one(self) -> None:
+        """One deal; the shuffle and the start are timed too, as RLCard's ``init_game`` is (the
+        bots' generators, drawn between them from the same generator, are not)."""
+        game, rules, seats, rng = self.game, self.rules, self.seats, self.rng
+        deck = self.timed(lambda: game.shuffled_deck(rules, seats, rng))
+        bots = [game.bot(self.kind, random.Random(rng.getrandbits(64))) for _ in range(seats)]
+        steps = self.timed(lambda: play_deal(game.start(rules, seats, deck, None), bots))
+        self.actions += len(steps)
+        self.decisions += sum(1 for _, text in steps if text != "draw")
+
+    def line(self) -> dict[str, Any]:
+        """The row's JSON line, with the table size and the bots."""
+        return {"game": self.name, "players": self.seats, "bots": self.kind, **super().line()}
 
 
 def bench_game(
     name: str, deals: int, seed: int, kind: str = "random", seats: int | None = None
 ) -> dict[str, Any]:
     """Bots of ``kind`` play ``deals`` deals of ``name`` (at ``seats`` players, default the game's)."""
-    game = get_game(name)
-    rules = game.rules_from_json({})
-    seats = seats or game.default_seats
-    warm = random.Random(f"warm-up {seed}")  # its own generator: the timed deals stay the same
-    for _ in range(WARMUP):
-        deck = game.shuffled_deck(rules, seats, warm)
-        play_deal(game.start(rules, seats, deck, None), [game.bot(kind, warm) for _ in range(seats)])
-    rng = random.Random(seed)
-    decisions = actions = 0
-    cpu = wall = 0.0
-    for _ in range(deals):
-        # The shuffle and the start are timed too, as RLCard's init_game is; the bots' generators,
-        # drawn between them from the same generator as before, are not.
-        began, began_cpu = time.perf_counter(), time.process_time()
-        deck = game.shuffled_deck(rules, seats, rng)
-        cpu += time.process_time() - began_cpu
-        wall += time.perf_counter() - began
-        bots = [game.bot(kind, random.Random(rng.getrandbits(64))) for _ in range(seats)]
-        began, began_cpu = time.perf_counter(), time.process_time()
-        steps = play_deal(game.start(rules, seats, deck, None), bots)
-        cpu += time.process_time() - began_cpu
-        wall += time.perf_counter() - began
-        actions += len(steps)
-        decisions += sum(1 for _, text in steps if text != "draw")
-    return {
-        "game": name,
-        "players": seats,
-        "bots": kind,
-        "deals": deals,
-        "decisions": decisions,
-        "actions": actions,
-        **_rates(decisions, actions, deals, cpu, wall),
-    }
+    row = GameRow(name, seed, kind, seats)
+    row.run(deals)
+    return row.line()
 
 
 def _rates(decisions: int, actions: int, deals: int, cpu: float, wall: float) -> dict[str, Any]:
@@ -97,36 +146,55 @@ def _rates(decisions: int, actions: int, deals: int, cpu: float, wall: float) ->
     }
 
 
-def bench_rlcard(games: int, seed: int) -> dict[str, Any] | None:
-    """RLCard's Dou Dizhu rules engine with random legal actions; ``None`` without rlcard."""
-    try:
+class RLCardRow(Row):
+    """RLCard's Dou Dizhu rules engine with random legal actions (``rlcard_row``)."""
+
+    def __init__(self, seed: int) -> None:
         import rlcard
+
+        super().__init__("rlcard doudizhu (engine)")
+        self.engine = rlcard.make("doudizhu", config={"seed": seed}).game
+        warm = random.Random(f"warm-up {seed}")
+        for _ in range(WARMUP):
+            self.engine.init_game()
+            while not self.engine.is_over():
+                self.engine.step(warm.choice(self.engine.state["actions"]))
+        self.rng = random.Random(seed)
+
+    def play_one(self) -> None:
+        """One game from ``init_game`` to ``is_over``, every step a decision."""
+        self.decisions += self.timed(self._game)
+
+    def _game(self) -> int:
+        engine, steps = self.engine, 0
+        engine.init_game()
+        while not engine.is_over():
+            engine.step(self.rng.choice(engine.state["actions"]))
+            steps += 1
+        self.actions += steps
+        return steps
+
+    def line(self) -> dict[str, Any]:
+        """The row's JSON line (three players, random bots)."""
+        return {"game": self.name, "players": 3, "bots": "random", **super().line()}
+
+
+def rlcard_row(seed: int) -> RLCardRow | None:
+    """RLCard's row, ``None`` without rlcard."""
+    try:
+        import rlcard  # noqa: F401
     except ImportError:
         return None
-    env = rlcard.make("doudizhu", config={"seed": seed})
-    engine, rng = env.game, random.Random(seed)
-    warm = random.Random(f"warm-up {seed}")
-    for _ in range(WARMUP):
-        engine.init_game()
-        while not engine.is_over():
-            engine.step(warm.choice(engine.state["actions"]))
-    decisions = 0
-    began, began_cpu = time.perf_counter(), time.process_time()
-    for _ in range(games):
-        engine.init_game()
-        while not engine.is_over():
-            engine.step(rng.choice(engine.state["actions"]))
-            decisions += 1
-    cpu, wall = time.process_time() - began_cpu, time.perf_counter() - began
-    return {
-        "game": "rlcard doudizhu (engine)",
-        "players": 3,
-        "bots": "random",
-        "deals": games,
-        "decisions": decisions,
-        "actions": decisions,
-        **_rates(decisions, decisions, games, cpu, wall),
-    }
+    return RLCardRow(seed)
+
+
+def bench_rlcard(games: int, seed: int) -> dict[str, Any] | None:
+    """RLCard's Dou Dizhu rules engine with random legal actions; ``None`` without rlcard."""
+    row = rlcard_row(seed)
+    if row is None:
+        return None
+    row.run(games)
+    return row.line()
 
 
 def positions(name: str, seats: int, seed: int, every: int = 5, deals: int = 4) -> list[DealState]:
@@ -238,12 +306,20 @@ def bench(args: argparse.Namespace, out: TextIO) -> int:
         out.flush()
 
     emit({"load_average": list(os.getloadavg()), "at": "start", "cpus": os.cpu_count()})
-    rl = bench_rlcard(args.deals, args.seed)
-    emit(rl or {"game": "rlcard doudizhu (engine)", "skipped": "rlcard is not installed"})
-    for name, seats in tables():
-        line = bench_game(name, args.deals, args.seed, seats=seats)
+    rl = rlcard_row(args.seed)
+    games = [GameRow(name, args.seed, seats=seats) for name, seats in tables()]
+    rows: list[Row] = [*([rl] if rl else []), *games]
+    for turn in range(TURNS):  # the rows take turns, so a slower minute of the machine hits every row
+        for row in rows:
+            row.run(args.deals * (turn + 1) // TURNS - args.deals * turn // TURNS)
+    baseline = rl.line() if rl else {"game": "rlcard doudizhu (engine)", "skipped": "rlcard is not installed"}
+    emit(baseline)
+    for row in games:
+        line = row.line()
         if rl:
-            line["ratio_to_rlcard"] = round(line["decisions_per_s"] / rl["decisions_per_s"], 2)
+            line["ratio_to_rlcard"] = round(line["decisions_per_s"] / baseline["decisions_per_s"], 2)
+            turns = sorted(mine / theirs for mine, theirs in zip(row.rates, rl.rates, strict=True))
+            line["ratio_by_turn"] = [round(t, 2) for t in (turns[0], statistics.median(turns), turns[-1])]
         emit(line)
     for name, seats in tables():
         emit({"game": name, "players": seats, **state_costs(name, seats, args.seed, min(4, args.deals))})

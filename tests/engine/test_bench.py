@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.bench import tables
+from engine.bench import GameRow, tables
 from engine.cli import main
 
 
@@ -70,3 +70,15 @@ def test_with_rlcard_each_game_gets_its_ratio_to_the_raw_engine() -> None:
         if "ratio_to_rlcard" in line:
             assert line["ratio_to_rlcard"] == round(line["decisions_per_s"] / baseline["decisions_per_s"], 2)
     assert sum("ratio_to_rlcard" in line for line in lines) == len(tables())
+    assert all(low <= median <= high for low, median, high in (line["ratio_by_turn"] for line in lines[2:9]))
+
+
+def test_playing_a_rows_deals_in_turns_plays_the_same_deals() -> None:
+    """The rows take turns (a tenth of the deals each time): split or not, a row plays the same
+    deals, and it keeps one rate per turn."""
+    whole, split = GameRow("tractor", 5), GameRow("tractor", 5)
+    whole.run(4)
+    split.run(1)
+    split.run(3)
+    assert (split.deals, split.decisions, split.actions) == (whole.deals, whole.decisions, whole.actions)
+    assert len(split.rates) == 2 and len(whole.rates) == 1
