@@ -74,7 +74,7 @@ def test_with_rlcard_each_game_gets_its_ratio_to_the_raw_engine() -> None:
 
 
 def test_playing_a_rows_deals_in_turns_plays_the_same_deals() -> None:
-    """The rows take turns (a tenth of the deals each time): split or not, a row plays the same
+    """The rows take turns (a fortieth of the deals each time): split or not, a row plays the same
     deals, and it keeps one rate per turn."""
     whole, split = GameRow("tractor", 5), GameRow("tractor", 5)
     whole.run(4)
