@@ -123,6 +123,7 @@ def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
         assert [seat for seat, _ in log] == [seat for seat, _ in record.actions]
         chosen = {index: text for index, (_, text) in enumerate(log) if text is not None}
         out["differed"] = differed(record, review, kinds, chosen, review_budget, seed)
+        out["shadow"] = chosen  # kept, so that ``--rereview`` judges them again
     return out
 
 
@@ -167,10 +168,14 @@ def rereview(job: tuple[dict[str, Any], str, int]) -> dict[str, Any]:
     record = DealRecord.loads(deal["record"])
     review = review_record(record, budget, seed)
     sides = roles(replay(record), len(record.seats))
-    return {
+    out = {
         **{k: v for k, v in deal.items() if k != "differed"},
         "per_kind": per_kind(review, deal["kinds"], sides),
     }
+    if "shadow" in deal:  # the shadow bots' choices, kept by ``one_deal``, judged again
+        chosen = {int(index): text for index, text in deal["shadow"].items()}
+        out["differed"] = differed(record, review, deal["kinds"], chosen, budget, seed)
+    return out
 
 
 def differed(

@@ -4,7 +4,8 @@ For each decision (draws and actions without an alternative are skipped) the rev
 candidates the expert bot would compare (``engine.search``; outside the trick games' play, the
 alternatives of ``engine.review.alternatives``), adds the action played, deals the cards the seat
 cannot see again as many times as the budget says, plays every candidate to the end of the deal
-in every world with the same playout seeds (``evaluate``), and reports the played action's and
+(Si Se Pai: ``REVIEW_TURNS`` draws ahead) in every world with the same playout seeds
+(``evaluate``), and reports the played action's and
 the best candidate's mean value in the game's unit (``engine.review.points``). The worlds and
 playouts of the decision at ``record.actions[i]`` come from ``(seed, i)`` alone, so a review can
 resume at any decision and gives the same figures. ``iter_judgements`` yields each judgement as
@@ -51,13 +52,15 @@ REVIEW_BUDGETS = {
 }
 BUDGETS = tuple(REVIEW_BUDGETS)
 DEFAULT_BUDGET = "strong"
-ENGINE_VERSION = "review-5"  # bump with any change to the search, the candidates, units or labels
+ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidates, units or labels
 # review-2: Si Se Pai's worlds draw the stock in dealt order (h/expert3), so its values differ.
 # review-3: Zhao Pengyou's knowledge has the expert's own one-ply bot (h/zpy): its first candidates differ.
 # review-4: Zhao Pengyou's worlds believe the friend calls (h/zpy2): the declarer holds nth-1 copies;
 # Si Se Pai's first candidate is the expert's one-ply WideBot (h/ssp), no longer the heuristic's.
 # review-5: card points count from the pivot where the deal changes hands (engine.expert.pivot), so
 # a decision that moves the seat to the other side is valued by whether that side wins.
+# review-6: Si Se Pai's worlds look REVIEW_TURNS (12) draws ahead, no longer to the end of the deal;
+# the other games' reviews are the same as review-5's.
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
 TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}

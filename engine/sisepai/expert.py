@@ -80,7 +80,8 @@ class SiSePaiKnowledge:
 
     margin_weight = PROGRESS
 
-    def __init__(self) -> None:
+    def __init__(self, turns: int = TURNS) -> None:
+        self.turns = turns  # the worlds' horizon in draws (the game review looks further, REVIEW_TURNS)
         self.policy: Policy = same_bots(PlayoutBot)
 
     def hidden(self, state: DealState, seat: int) -> Hidden:
@@ -91,7 +92,7 @@ class SiSePaiKnowledge:
 
     def world(self, state: DealState, zones: Zones) -> DealState:
         """The deal with ``zones`` dealt, the pending answers of the seats dealt again dropped, and
-        a stock cut to the next ``TURNS`` draws. The hands are sorted (a hand's order means
+        a stock cut to the next ``turns`` draws. The hands are sorted (a hand's order means
         nothing); the stock keeps the random order it was dealt in: sorted, a world would draw
         its stock's lowest pieces first (the bug until h/expert3)."""
         deal = _deal(state)
@@ -99,7 +100,7 @@ class SiSePaiKnowledge:
         known.answers = {s: a for s, a in deal.answers.items() if f"hand:{s}" not in zones}
         dealt = {name: cards if name == "stock" else sorted_pieces(cards) for name, cards in zones.items()}
         world = known.replace_hidden(dealt)
-        world.deck = world.deck[: world.stock_pos + TURNS]
+        world.deck = world.deck[: world.stock_pos + self.turns]
         return world
 
     def seats(self, state: DealState) -> int:
@@ -107,9 +108,9 @@ class SiSePaiKnowledge:
         return _deal(state).seats
 
     def length(self, state: DealState) -> int:
-        """A playout's steps: up to ``TURNS`` turns of a draw, a discard and two windows' answers."""
+        """A playout's steps: up to ``turns`` turns of a draw, a discard and two windows' answers."""
         deal = _deal(state)
-        return (2 * deal.seats + 1) * max(1, min(TURNS, deal.stock_left()))
+        return (2 * deal.seats + 1) * max(1, min(self.turns, deal.stock_left()))
 
     def value(self, end: DealState, seat: int) -> float:
         """The seat's payment (0 for a void deal, which is also how a playout's horizon ends)."""

@@ -12,6 +12,7 @@ from sisepai_table import play, table
 
 from engine.errors import BadSetup
 from engine.game import Action
+from engine.review.points import REVIEW_TURNS, knowledge_of
 from engine.search.worlds import sample_worlds
 from engine.sisepai import GAME
 from engine.sisepai.actions import Pong
@@ -156,3 +157,17 @@ def test_the_expert_is_a_bot_kind_with_either_budget() -> None:
     assert GAME.bot("expert", random.Random(0), "fast").budget == "fast"
     with pytest.raises(BadSetup):
         GAME.bot("expert", random.Random(0), "slow")
+
+
+@pytest.mark.parametrize("knowledge", ["expert", "review"])
+def test_the_reviews_worlds_look_further_ahead_than_the_experts(knowledge: str) -> None:
+    """The expert's worlds hold the next ``TURNS`` (6) draws of the stock, the game review's the
+    next ``REVIEW_TURNS`` (12): a world's playout ends at a win within them or counts 0."""
+    deal = next(d for d in decisions(3, deck_seed=2) if d.phase is Phase.DISCARD and d.stock_left() > 12)
+    base = KNOWLEDGE if knowledge == "expert" else knowledge_of("sisepai")
+    ahead = TURNS if knowledge == "expert" else REVIEW_TURNS
+    for zones in sample_worlds(base.hidden(deal, 0), random.Random(1), 3):
+        world = base.world(deal, zones)
+        assert isinstance(world, SiSePaiDeal)
+        assert world.stock_left() == ahead
+        assert world.deck[: world.stock_pos] == deal.deck[: deal.stock_pos]
