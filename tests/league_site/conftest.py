@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from league.models import Club, Membership, Player, Tournament
-from league.services import tournaments
+from league.services import ratelimit, tournaments
 
 PERSONAS = ["owner", "director", "member", "outsider"]
+
+
+@pytest.fixture
+def one_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate limiter's clock held at this moment: its windows are fixed (a new one every
+    minute on the minute), so requests that straddled a minute were counted in two windows and
+    more of them got through (300 requests at 20:05:59-20:06:00 let 173 pass, not 120)."""
+    frozen = time.time()
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: frozen))
 
 
 @pytest.fixture(autouse=True)

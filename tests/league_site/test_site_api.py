@@ -67,6 +67,7 @@ def test_it_returns_a_players_rating_history(club: Club, as_user: Login) -> None
     assert as_user("outsider").get(f"/api/players/{player.pk}/ratings").status_code == 404
 
 
+@pytest.mark.usefixtures("one_window")
 def test_it_answers_429_past_the_rate_limit(as_user: Login, settings) -> None:
     """Three requests a minute allowed here: the fourth is refused."""
     settings.LEAGUE_API_RATE = (3, 60)

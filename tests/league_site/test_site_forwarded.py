@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory
 
 from league.services.ratelimit import client_address
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_window")]
 
 
 def fresh_net() -> str:
