@@ -129,15 +129,6 @@ class GameRow(Row):
         return {"game": self.name, "players": self.seats, "bots": self.kind, **super().line()}
 
 
-def bench_game(
-    name: str, deals: int, seed: int, kind: str = "random", seats: int | None = None
-) -> dict[str, Any]:
-    """Bots of ``kind`` play ``deals`` deals of ``name`` (at ``seats`` players, default the game's)."""
-    row = GameRow(name, seed, kind, seats)
-    row.run(deals)
-    return row.line()
-
-
 def _rates(decisions: int, actions: int, deals: int, cpu: float, wall: float) -> dict[str, Any]:
     cpu, wall = max(cpu, 1e-9), max(wall, 1e-9)
     return {
@@ -188,15 +179,6 @@ def rlcard_row(seed: int) -> RLCardRow | None:
     except ImportError:
         return None
     return RLCardRow(seed)
-
-
-def bench_rlcard(games: int, seed: int) -> dict[str, Any] | None:
-    """RLCard's Dou Dizhu rules engine with random legal actions; ``None`` without rlcard."""
-    row = rlcard_row(seed)
-    if row is None:
-        return None
-    row.run(games)
-    return row.line()
 
 
 def positions(name: str, seats: int, seed: int, every: int = 5, deals: int = 4) -> list[DealState]:

@@ -136,7 +136,7 @@ class TractorDeal(PartnershipDeal):
         super()._draw(seat)
         if self._still(kept, self.pos - 1):
             seats = kept[3]
-            if card in JOKERS or card[0] == self.setup.rank:  # only these change what a hand may declare
+            if card in JOKERS or is_rank_card(card, self.setup.rank):  # only these change what it may declare
                 floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
                 may = self._may_declare(self.hands[seat], floor, ranks)
                 seats = tuple(s for s in range(self.setup.seats) if (may if s == seat else s in seats))
