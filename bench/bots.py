@@ -5,9 +5,10 @@ Usage::
     .venv/bin/python bench/bots.py --deals 3 --budget fast strong --game tractor shengji
 
 Each deal seats the bot under test on the even seats against the heuristic bot. Only the
-decisions the bot under test makes are timed, in two groups: ``searched`` (it had several
-candidates and its budget paid for worlds, so it ran playouts) and ``all`` (draws, forced actions
-and the decisions it left to the heuristic included). Times are CPU
+decisions the bot under test makes are timed, in groups: ``searched`` (it ran playouts, as
+``ExpertBot.searched`` says after each decision), split into ``whole`` (playouts to the deal's
+end) and ``cut`` (to the trick's end, scored by a leaf evaluation: Tractor), and ``all`` (draws,
+forced actions and the decisions it left to its one-ply bot included). Times are CPU
 time of this process (``time.process_time``), so other work on the machine moves them little;
 the load average is printed at the start and the end.
 """
@@ -29,16 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.game import Action, Bot, DealState  # noqa: E402
 from engine.match import play_deal  # noqa: E402
 from engine.registry import get_game  # noqa: E402
-from engine.search.expert import BUDGET, ExpertBot  # noqa: E402
 
 
 class Timed(Bot):
-    """Wraps a bot and records the CPU time of each ``choose`` and whether it searched."""
+    """Wraps a bot and records the CPU time of each ``choose`` and how it searched."""
 
     def __init__(self, bot: Bot) -> None:
         super().__init__(bot.rng, bot.budget)
         self.bot = bot
-        self.times: list[tuple[float, bool]] = []
+        self.times: list[tuple[float, str]] = []
 
     def offer(self, state: DealState, seat: int) -> Action | None:
         """The wrapped bot's offer (untimed: declarations while drawing)."""
@@ -46,19 +46,10 @@ class Timed(Bot):
 
     def choose(self, state: DealState, seat: int) -> Action:
         """The wrapped bot's choice, timed."""
-        searched = False
-        if isinstance(self.bot, ExpertBot):  # it plays out when it has candidates and worlds to spare
-            budget, knowledge = BUDGET[self.budget], self.bot.knowledge
-            fallback = knowledge.fallback(random.Random(0))  # its own: the bot's draws stay untouched
-            candidates = knowledge.candidates(state.copy(), seat, fallback, budget.candidates)
-            searched = (
-                len(candidates) > 1
-                and budget.worlds_for(len(candidates), knowledge.length(state)) > 0
-                and self.bot.searches(state, seat)  # a game may keep its one-ply choice (Zhao Pengyou)
-            )
         start = time.process_time()
         action = self.bot.choose(state, seat)
-        self.times.append((time.process_time() - start, searched))
+        spent = time.process_time() - start
+        self.times.append((spent, getattr(self.bot, "searched", "")))  # ExpertBot says how it searched
         return action
 
 
@@ -103,6 +94,8 @@ def bench(
         "budget": budget,
         "deals": deals,
         "searched": figures([t for t, searched in times if searched]),
+        "whole": figures([t for t, searched in times if searched == "whole"]),
+        "cut": figures([t for t, searched in times if searched == "cut"]),
         "all": figures([t for t, _ in times]),
     }
 

@@ -1,5 +1,7 @@
 """What the level games (升级 one deck, 拖拉机 two decks) share: the situation between deals,
-the kitty turned up when nobody declares, the next dealer and the end of the match.
+the kitty turned up when nobody declares, the next dealer and the end of the match; and Tractor's
+table of levels by the defenders' points (here so that Tractor's expert reads it without
+importing the game that seats it).
 
 Situation JSON: ``{"deal": n, "dealer": seat or null, "levels": [team 0, team 1], "winners": null}``;
 team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, RULINGS 7).
@@ -11,6 +13,17 @@ from collections.abc import Callable, Mapping, Sequence
 
 from engine.cards import JOKERS, RANKS, level_up
 from engine.game import JSON
+
+
+def tractor_outcome(defenders: int) -> tuple[bool, int]:
+    """Seed 000's table: (dealer side keeps the deal, levels the winning side rises).
+
+    0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
+    defenders rise one level more per 40 points, also past 240.
+    """
+    if defenders < 80:
+        return True, 3 if defenders == 0 else 2 if defenders < 40 else 1
+    return False, (defenders - 80) // 40
 
 
 def first_situation(start: str) -> dict[str, JSON]:

@@ -7,6 +7,7 @@ card (亮主) < a pair of identical rank cards (反主, or 自保 by the first d
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,8 +18,8 @@ from engine.actions import Declare, PickUp, Redeal
 from engine.cards import JOKERS, make_deck, points
 from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
-from engine.game import JSON, Action, DealState, Rules
-from engine.levels import first_loss, next_level_situation, situation_or_first
+from engine.game import JSON, Action, Bot, DealState, Rules
+from engine.levels import first_loss, next_level_situation, situation_or_first, tractor_outcome
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trump import TrumpContext
@@ -53,17 +54,6 @@ def strength(cards: Sequence[str], rank: str | None) -> int:
 def declarable(rank: str | None) -> tuple[str, ...]:
     """The cards a declaration can show at ``rank`` (its four and the jokers), in code order."""
     return tuple(sorted((*rank_cards(rank), *JOKERS)))
-
-
-def tractor_outcome(defenders: int) -> tuple[bool, int]:
-    """Seed 000's table: (dealer side keeps the deal, levels the winning side rises).
-
-    0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
-    defenders rise one level more per 40 points, also past 240.
-    """
-    if defenders < 80:
-        return True, 3 if defenders == 0 else 2 if defenders < 40 else 1
-    return False, (defenders - 80) // 40
 
 
 def settle(levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
@@ -240,6 +230,14 @@ class TractorGame(PartnershipGame):
     def settle(self, rules: Rules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
         """The level result of a deal with these figures (played or entered)."""
         return settle(levels, figures)
+
+    def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
+        """A ``random``, ``heuristic`` or ``expert`` bot; the expert with Tractor's leaf evaluation."""
+        if kind != "expert":
+            return super().bot(kind, rng, budget)
+        from engine.tractorexpert import TractorExpertBot  # the search is loaded only when asked for
+
+        return TractorExpertBot(rng, budget)
 
     def most_defender_points(self, rules: Rules) -> int:
         """Every card point, the richest kitty times the largest last-lead multiplier, and what

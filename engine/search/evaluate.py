@@ -8,7 +8,7 @@ The game review reuses this to judge a decision that was made.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.game import Action, DealState
@@ -33,6 +33,35 @@ class Estimate:
     margins: tuple[float, ...]
 
 
+# (a world's line just after a candidate, the world's index) → (value, margin)
+Score = Callable[[DealState, int], tuple[float, float]]
+
+
+def score_worlds(
+    state: DealState,
+    seat: int,
+    candidates: Sequence[Action],
+    worlds: Sequence[Zones],
+    knowledge: Knowledge,
+    score: Score,
+) -> list[Estimate]:
+    """One ``Estimate`` per candidate (in their order): each applied in each world and ``score``d."""
+    values: list[list[float]] = [[] for _ in candidates]
+    margins: list[list[float]] = [[] for _ in candidates]
+    for index, zones in enumerate(worlds):
+        world = knowledge.world(state, zones)
+        for slot, action in enumerate(candidates):
+            line = world.copy()
+            line.apply_trusted(seat, action)
+            value, margin = score(line, index)
+            values[slot].append(value)
+            margins[slot].append(margin)
+    return [
+        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m))
+        for action, v, m in zip(candidates, values, margins, strict=True)
+    ]
+
+
 def evaluate(
     state: DealState,
     seat: int,
@@ -45,18 +74,10 @@ def evaluate(
 
     ``candidates`` must be legal for ``seat`` in ``state``; ``worlds`` are ``replace_hidden``
     mappings (``sample_worlds``). ``seed`` fixes the playouts, so the call is deterministic."""
-    values: list[list[float]] = [[] for _ in candidates]
-    margins: list[list[float]] = [[] for _ in candidates]
     seats = knowledge.seats(state)
-    for index, zones in enumerate(worlds):
-        world = knowledge.world(state, zones)
-        for slot, action in enumerate(candidates):
-            line = world.copy()
-            line.apply_trusted(seat, action)
-            end = playout(line, knowledge.policy, seed + index, seats)
-            values[slot].append(knowledge.value(end, seat))
-            margins[slot].append(knowledge.margin(end, seat))
-    return [
-        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m))
-        for action, v, m in zip(candidates, values, margins, strict=True)
-    ]
+
+    def whole(line: DealState, index: int) -> tuple[float, float]:
+        end = playout(line, knowledge.policy, seed + index, seats)
+        return knowledge.value(end, seat), knowledge.margin(end, seat)
+
+    return score_worlds(state, seat, candidates, worlds, knowledge, whole)

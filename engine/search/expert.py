@@ -3,8 +3,11 @@
 At each decision it lists a few candidates (the one-ply bot's choice first), deals the hidden
 cards again as many times as its budget pays for, from what the seat knows, plays every
 candidate in every world to the end of the deal with the fast policy, and keeps the one-ply
-bot's choice unless another candidate is clearly better world by world (``best``). Budgets
-count playout steps, never seconds, so a seed gives the same play on any machine.
+bot's choice unless another candidate is clearly better world by world (``best``). A game whose
+knowledge can score a position short of the end (``leaf.LeafKnowledge``: Tractor) plays the
+candidates only to the end of the trick wherever whole playouts afford fewer worlds than the
+budget's ``whole``, and scores them by its estimate (``leaf.evaluate_cut``). Budgets count
+playout steps, never seconds, so a seed gives the same play on any machine.
 """
 
 from __future__ import annotations
@@ -12,11 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from engine.game import Action, Bot, DealState
 from engine.search.evaluate import Estimate, evaluate
 from engine.search.knowledge import Knowledge
+from engine.search.leaf import LeafKnowledge, evaluate_cut, has_leaf
 from engine.search.stats import mean, stderr
 from engine.search.worlds import sample_worlds
 
@@ -25,23 +29,33 @@ from engine.search.worlds import sample_worlds
 class Budget:
     """A search's effort, in playout steps (one action each), never seconds: ``candidates``
     compared in as many worlds (up to ``worlds``) as ``steps`` pay for with one playout per
-    candidate and world; below ``least`` worlds it does not search (the one-ply bot decides)."""
+    candidate and world; below ``least`` worlds it does not search (the one-ply bot decides).
+    With a leaf evaluation, whole playouts are kept for where they afford ``whole`` worlds;
+    elsewhere ``cut_candidates`` are played to the trick's end in up to ``cut_worlds`` worlds."""
 
     steps: int
     worlds: int
     candidates: int
     least: int = 3
+    whole: int = 3
+    cut_worlds: int = 16
+    cut_candidates: int = 5
 
-    def worlds_for(self, candidates: int, length: int) -> int:
-        """Worlds affordable for ``candidates`` playouts of about ``length`` steps each (0: none)."""
-        worlds = min(self.worlds, self.steps // max(1, candidates * length))
+    def worlds_for(self, candidates: int, length: int, most: int | None = None) -> int:
+        """Worlds affordable for ``candidates`` playouts of about ``length`` steps each (0: none),
+        at most ``most`` (``worlds`` unless given)."""
+        worlds = min(self.worlds if most is None else most, self.steps // max(1, candidates * length))
         return worlds if worlds >= self.least else 0
 
 
 EVIDENCE = 1.5  # standard errors of the paired gain needed to leave the one-ply bot's choice
 BUDGET = {
-    "fast": Budget(steps=400, worlds=8, candidates=3),  # its slowest decision under 50 ms
-    "strong": Budget(steps=7000, worlds=40, candidates=6),  # its slowest decision under 1 s
+    # Its slowest decision under 50 ms. With a leaf evaluation (Tractor) whole playouts only in
+    # the last four tricks: 5 candidates to the trick's end in 13 worlds beat 3 played out in 3 to
+    # 7 (docs/engine.md, session 12).
+    "fast": Budget(steps=400, worlds=8, candidates=3, whole=8, cut_worlds=12, cut_candidates=5),
+    # Its slowest decision under 1 s; with a leaf evaluation, whole playouts where they afford 20 worlds.
+    "strong": Budget(steps=7000, worlds=40, candidates=6, whole=20, cut_worlds=40, cut_candidates=6),
 }
 
 
@@ -53,6 +67,7 @@ class ExpertBot(Bot):
     def __init__(self, rng: random.Random, budget: str = "strong") -> None:
         super().__init__(rng, budget)
         self.fallback = self.knowledge.fallback(rng)
+        self.searched = ""  # how the last decision was searched: "whole", "cut" or "" (not at all)
 
     def offer(self, state: DealState, seat: int) -> Action | None:
         """Optional declarations and redeals: the one-ply bot's."""
@@ -62,12 +77,31 @@ class ExpertBot(Bot):
         """The one-ply bot's choice, or a candidate the search finds clearly better (``best``)."""
         budget = BUDGET[self.budget]
         seed = self.rng.getrandbits(64)  # drawn at every decision, searched or not
-        candidates = self.knowledge.candidates(state, seat, self.fallback, budget.candidates)
-        worlds = budget.worlds_for(len(candidates), self.knowledge.length(state))
-        if len(candidates) == 1 or not worlds or not self.searches(state, seat):
+        self.searched = ""
+        leaf = has_leaf(self.knowledge)
+        limit = max(budget.candidates, budget.cut_candidates) if leaf else budget.candidates
+        candidates = self.knowledge.candidates(state, seat, self.fallback, limit)
+        whole = candidates[: budget.candidates]
+        worlds = budget.worlds_for(len(whole), self.knowledge.length(state))
+        if len(candidates) == 1:
             return candidates[0]
-        estimates = self.estimates(state, seat, candidates, seed, worlds)
-        return best(estimates, self.knowledge.margin_weight, EVIDENCE).action
+        if worlds and (worlds >= budget.whole or not leaf):
+            if not self.searches(state, seat):
+                return candidates[0]
+            self.searched = "whole"
+            estimates = self.estimates(state, seat, whole, seed, worlds)
+            return best(estimates, self.knowledge.margin_weight, EVIDENCE).action
+        if not leaf:
+            return candidates[0]
+        knowledge = cast(LeafKnowledge, self.knowledge)
+        length = knowledge.cut_length(state, candidates)
+        worlds = budget.worlds_for(len(candidates), length, budget.cut_worlds)
+        if not worlds or not self.searches(state, seat):
+            return candidates[0]
+        self.searched = "cut"
+        dealt = sample_worlds(knowledge.hidden(state, seat), random.Random(seed), worlds)
+        estimates = evaluate_cut(state, seat, candidates, dealt, knowledge, seed)
+        return best(estimates, knowledge.margin_weight, EVIDENCE).action
 
     def searches(self, state: DealState, seat: int) -> bool:
         """Whether this decision is searched at all (a game may keep its one-ply bot's choice)."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.game import Bot, DealState
-from engine.match import play_deal
+from engine.match import bot_move, play_deal
 
 Policy = Callable[[random.Random, int], Sequence[Bot]]  # (generator, seats) → one bot per seat
 
@@ -14,6 +14,17 @@ Policy = Callable[[random.Random, int], Sequence[Bot]]  # (generator, seats) →
 def playout(state: DealState, policy: Policy, seed: int, seats: int) -> DealState:
     """``state`` (a copy the caller gives up) played to its end by ``policy``'s bots seeded by ``seed``."""
     play_deal(state, policy(random.Random(seed), seats), trusted=True)
+    return state
+
+
+def playout_until(
+    state: DealState, policy: Policy, seed: int, seats: int, stop: Callable[[DealState], bool]
+) -> DealState:
+    """``state`` (a copy the caller gives up) played by ``policy``'s bots until ``stop`` says so or
+    the deal ends; the bots are seeded by ``seed`` as in ``playout``."""
+    bots = policy(random.Random(seed), seats)
+    while not state.is_over() and not stop(state):
+        state.apply_trusted(*bot_move(state, bots))
     return state
 
 
