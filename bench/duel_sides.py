@@ -1,17 +1,19 @@
 """Where a Shengji or Tractor duel is won: the expert's share split by the side that dealt.
 
     nice -n 5 .venv/bin/python bench/duel_sides.py --game tractor --decks 100 [--first 0] [--seed 1]
-        [--jobs 2] [--dealing 400/8/3] [--defending 400/8/3] [--late CARDS] [--evidence 1.5]
+        [--jobs 2] [--dealing fast] [--defending 7000/40/6/20/40/6] [--late CARDS] [--evidence 1.5]
     nice -n 5 .venv/bin/python bench/duel_sides.py --game tractor --decks 400 --declarations
 
 The decks and seats are ``python -m engine duel``'s (``--a expert --b heuristic``, the same seed
 strings), so a run over its first N decks plays the duel's first N decks (``--first`` starts further
 on, to split a long run between processes). Each expert seat searches with the budget ``--dealing``
-while its side deals and ``--defending`` while it defends (steps, worlds, candidates, as in
-``engine.search.expert.Budget``; both default to ``fast``'s). ``--late`` keeps ``fast`` for a
-defending seat until at most that many cards are left to play, so the defending budget only buys the
-end of the deal. ``--evidence`` replaces the standard errors a candidate needs to overturn the
-one-ply choice (``EVIDENCE``). Prints one JSON line per deck, then the share of deals favouring the
+while its side deals and ``--defending`` while it defends: a budget's name, or steps, worlds,
+candidates and optionally whole, cut worlds and cut candidates, as in
+``engine.search.expert.Budget`` (both default to ``fast``). The expert is the game's own
+(Tractor's with its leaf evaluation). ``--late`` keeps ``fast`` for a defending seat until at
+most that many cards are left to play, so the defending budget only buys the end of the deal.
+``--evidence`` replaces the standard errors a candidate needs to overturn the one-ply choice
+(``EVIDENCE``). Prints one JSON line per deck, then the share of deals favouring the
 expert (ties half) over all deals, over the deals its side dealt and over those the heuristic's side
 dealt.
 
@@ -38,19 +40,26 @@ from engine.game import Action, Bot, DealState  # noqa: E402
 from engine.match import bot_move, play_deal  # noqa: E402
 from engine.registry import get_game  # noqa: E402
 from engine.search import expert as search  # noqa: E402
+from engine.tractorexpert import TractorExpertBot  # noqa: E402
 from engine.trickdeal import TrickDeal  # noqa: E402
 
 SEATS = 4
 
 
 def budget(text: str) -> search.Budget:
-    """``steps/worlds/candidates`` as a ``Budget``."""
-    steps, worlds, candidates = (int(part) for part in text.split("/"))
-    return search.Budget(steps, worlds, candidates)
+    """A budget's name, or ``steps/worlds/candidates[/whole/cut_worlds/cut_candidates]`` as a ``Budget``."""
+    if text in search.BUDGET:
+        return search.BUDGET[text]
+    return search.Budget(*(int(part) for part in text.split("/")))
 
 
 class SidedExpert(FamilyExpertBot):
     """The expert, searching with one budget while its side deals and another while it defends."""
+
+    @classmethod
+    def of(cls, game: str) -> type[SidedExpert]:
+        """The sided expert of ``game``: Tractor's knows its leaf evaluation."""
+        return SidedTractorExpert if game == "tractor" else cls
 
     late: int | None = None
 
@@ -70,12 +79,19 @@ class SidedExpert(FamilyExpertBot):
             self.budget = "fast"
 
 
+class SidedTractorExpert(SidedExpert, TractorExpertBot):
+    """Tractor's expert, sided."""
+
+    knowledge = TractorExpertBot.knowledge
+
+
 def bots(game: Any, seed: int, deck: int, arrangement: int, mine: list[int]) -> list[Bot]:
     """The duel's bots of one deal: the sided expert on ``mine``, the heuristic elsewhere."""
     out: list[Bot] = []
     for seat in range(SEATS):
         rng = seat_generator(seed, deck, arrangement, seat)
-        out.append(SidedExpert(rng, "fast") if seat in mine else game.bot("heuristic", rng, "fast"))
+        sided = SidedExpert.of(game.name)
+        out.append(sided(rng, "fast") if seat in mine else game.bot("heuristic", rng, "fast"))
     return out
 
 
@@ -147,8 +163,8 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deck's number")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--dealing", default="400/8/3")
-    parser.add_argument("--defending", default="400/8/3")
+    parser.add_argument("--dealing", default="fast")
+    parser.add_argument("--defending", default="fast")
     parser.add_argument("--late", type=int, default=None)
     parser.add_argument("--evidence", type=float, default=search.EVIDENCE)
     parser.add_argument("--declarations", action="store_true")
