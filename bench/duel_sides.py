@@ -56,11 +56,6 @@ def budget(text: str) -> search.Budget:
 class SidedExpert(FamilyExpertBot):
     """The expert, searching with one budget while its side deals and another while it defends."""
 
-    @classmethod
-    def of(cls, game: str) -> type[SidedExpert]:
-        """The sided expert of ``game``: Tractor's knows its leaf evaluation."""
-        return SidedTractorExpert if game == "tractor" else cls
-
     late: int | None = None
 
     def choose(self, state: DealState, seat: int) -> Action:
@@ -88,9 +83,9 @@ class SidedTractorExpert(SidedExpert, TractorExpertBot):
 def bots(game: Any, seed: int, deck: int, arrangement: int, mine: list[int]) -> list[Bot]:
     """The duel's bots of one deal: the sided expert on ``mine``, the heuristic elsewhere."""
     out: list[Bot] = []
+    sided = SidedTractorExpert if game.name == "tractor" else SidedExpert  # Tractor's has its leaf evaluation
     for seat in range(SEATS):
         rng = seat_generator(seed, deck, arrangement, seat)
-        sided = SidedExpert.of(game.name)
         out.append(sided(rng, "fast") if seat in mine else game.bot("heuristic", rng, "fast"))
     return out
 

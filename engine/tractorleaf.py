@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from engine.cards import CARD_POINTS, SUITS
 from engine.levels import tractor_outcome
@@ -85,7 +86,7 @@ def side_counts(deal: TrickDeal) -> list[list[float]]:
     assert deal.dealer is not None
     sides = [[0.0] * len(SIDE_FEATURES) for _ in range(2)]
     for seat, hand in enumerate(deal.hands):
-        f = sides[(seat - deal.dealer) % 2]
+        f = sides[deal.side_of(seat)]
         held: set[str] = set()
         trumps = False
         for card, n in hand.items():
@@ -119,7 +120,7 @@ def features(deal: TrickDeal) -> list[float]:
     taken = deal.side_points()[1]
     kitty = sum(CARD_POINTS[c] for c in deal.kitty)
     in_hands = declarers[0] + defenders[0]
-    lead = 1.0 if (deal.leader - deal.dealer) % 2 else 0.0
+    lead = float(deal.side_of(deal.leader))
     trumps = (defenders[1] + 0.5) / (defenders[1] + declarers[1] + 1.0)
     highs = (defenders[2] + 0.5) / (defenders[2] + declarers[2] + 1.0)
     tops = (defenders[4] + defenders[6] * 0.5 + 0.5) / (
@@ -164,23 +165,21 @@ def expected_points(deal: TrickDeal) -> tuple[float, float]:
     return seen[1] + sum(w * x for w, x in zip(weights, seen, strict=True)), deviation  # seen[1]: taken
 
 
-_LEVELS: dict[tuple[int, int], float] = {}
-
-
 def declarers_levels(points: float, deviation: float) -> float:
     """The declarer's side's expected levels (its rise minus the defenders') when the defenders'
     final points are spread normally around ``points``; kept per point and unit of deviation."""
-    key = (round(points), max(1, round(deviation)))
-    found = _LEVELS.get(key)
-    if found is None:
-        total = weight = 0.0
-        for final in range(0, 600, 5):
-            density = math.exp(-0.5 * ((final - key[0]) / key[1]) ** 2)
-            keeps, rise = tractor_outcome(final)
-            total += density * (rise if keeps else -rise)
-            weight += density
-        found = _LEVELS[key] = round(total / weight, 9) if weight else 0.0
-    return found
+    return _spread_levels(round(points), max(1, round(deviation)))
+
+
+@cache
+def _spread_levels(points: int, deviation: int) -> float:
+    total = weight = 0.0
+    for final in range(0, 600, 5):
+        density = math.exp(-0.5 * ((final - points) / deviation) ** 2)
+        keeps, rise = tractor_outcome(final)
+        total += density * (rise if keeps else -rise)
+        weight += density
+    return round(total / weight, 9) if weight else 0.0
 
 
 def estimate(deal: TrickDeal, seat: int, pivot: int) -> tuple[float, float]:

@@ -22,7 +22,7 @@ from engine.search.evaluate import Estimate, evaluate
 from engine.search.knowledge import Knowledge
 from engine.search.leaf import LeafKnowledge, evaluate_cut, has_leaf
 from engine.search.stats import mean, stderr
-from engine.search.worlds import sample_worlds
+from engine.search.worlds import Zones, sample_worlds
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,8 @@ class Budget:
 EVIDENCE = 1.5  # standard errors of the paired gain needed to leave the one-ply bot's choice
 BUDGET = {
     # Its slowest decision under 50 ms. With a leaf evaluation (Tractor) whole playouts only in
-    # the last four tricks: 5 candidates to the trick's end in 13 worlds beat 3 played out in 3 to
-    # 7 (docs/engine.md, session 12).
+    # the last four tricks: 5 candidates to the trick's end in up to 12 worlds beat 3 played out in
+    # 3 to 7 (docs/engine.md, session 12).
     "fast": Budget(steps=400, worlds=8, candidates=3, whole=8, cut_worlds=12, cut_candidates=5),
     # Its slowest decision under 1 s; with a leaf evaluation, whole playouts where they afford 20 worlds.
     "strong": Budget(steps=7000, worlds=40, candidates=6, whole=20, cut_worlds=40, cut_candidates=6),
@@ -99,7 +99,7 @@ class ExpertBot(Bot):
         if not worlds or not self.searches(state, seat):
             return candidates[0]
         self.searched = "cut"
-        dealt = sample_worlds(knowledge.hidden(state, seat), random.Random(seed), worlds)
+        dealt = self.dealt(state, seat, seed, worlds)
         estimates = evaluate_cut(state, seat, candidates, dealt, knowledge, seed)
         return best(estimates, knowledge.margin_weight, EVIDENCE).action
 
@@ -111,9 +111,11 @@ class ExpertBot(Bot):
         self, state: DealState, seat: int, candidates: Sequence[Action], seed: int, worlds: int
     ) -> list[Estimate]:
         """The candidates' estimates over ``worlds`` worlds drawn from ``seed``."""
-        hidden = self.knowledge.hidden(state, seat)
-        dealt = sample_worlds(hidden, random.Random(seed), worlds)
-        return evaluate(state, seat, candidates, dealt, self.knowledge, seed)
+        return evaluate(state, seat, candidates, self.dealt(state, seat, seed, worlds), self.knowledge, seed)
+
+    def dealt(self, state: DealState, seat: int, seed: int, worlds: int) -> list[Zones]:
+        """``worlds`` deals of what ``seat`` cannot see, drawn from ``seed``."""
+        return sample_worlds(self.knowledge.hidden(state, seat), random.Random(seed), worlds)
 
 
 def best(estimates: Sequence[Estimate], margin_weight: float = 0.0, evidence: float = EVIDENCE) -> Estimate:

@@ -18,7 +18,7 @@ from engine.search.expert import BUDGET, ExpertBot
 from engine.search.leaf import evaluate_cut, has_leaf
 from engine.search.worlds import sample_worlds
 from engine.tractor import tractor_outcome
-from engine.tractorexpert import TractorExpertBot, TractorKnowledge
+from engine.tractorexpert import TractorExpertBot
 from engine.tractorleaf import FEATURES, declarers_levels, estimate, expected_points, features
 from engine.tractorleaf_weights import STRETCHES
 from engine.trickdeal import TrickDeal
@@ -109,7 +109,7 @@ def test_a_short_playout_counts_the_cards_of_the_lead() -> None:
         state = played_deal("tractor", 4, seed, 60)
         if state.lead is not None and state.lead.size == 2:
             left = 4 - len(state.trick)
-            assert TractorKnowledge.cut_length(expert("fast").knowledge, state, []) == 2 * left + 2
+            assert expert("fast").knowledge.cut_length(state, []) == 2 * left + 2
             return
     pytest.skip("no pair led in these deals")
 
