@@ -8,7 +8,7 @@ The decks and seats are ``python -m engine duel``'s (``--a expert --b heuristic`
 strings), so a run over its first N decks plays the duel's first N decks (``--first`` starts further
 on, to split a long run between processes). Each expert seat searches with the budget ``--dealing``
 while its side deals and ``--defending`` while it defends: a budget's name, or steps, worlds,
-candidates and optionally whole, cut worlds and cut candidates, as in
+candidates and optionally whole, cut worlds, cut candidates and cut tricks, as in
 ``engine.search.expert.Budget`` (both default to ``fast``). The expert is the game's own
 (Tractor's with its leaf evaluation). ``--late`` keeps ``fast`` for a defending seat until at
 most that many cards are left to play, so the defending budget only buys the end of the deal.
@@ -46,11 +46,19 @@ from engine.trickdeal import TrickDeal  # noqa: E402
 SEATS = 4
 
 
+SHAPE = ("steps", "worlds", "candidates", "whole", "cut_worlds", "cut_candidates", "cut_tricks")
+
+
 def budget(text: str) -> search.Budget:
-    """A budget's name, or ``steps/worlds/candidates[/whole/cut_worlds/cut_candidates]`` as a ``Budget``."""
+    """A budget's name, or ``steps/worlds/candidates[/whole/cut_worlds/cut_candidates/cut_tricks]``
+    as a ``Budget`` (by field name: ``least`` keeps its default)."""
     if text in search.BUDGET:
         return search.BUDGET[text]
-    return search.Budget(*(int(part) for part in text.split("/")))
+    parts = text.split("/")
+    if not 3 <= len(parts) <= len(SHAPE):
+        shape = "/".join(SHAPE)
+        raise argparse.ArgumentTypeError(f"a budget is a name or {shape} (3 to {len(SHAPE)} numbers): {text}")
+    return search.Budget(**{field: int(part) for field, part in zip(SHAPE, parts, strict=False)})
 
 
 class SidedExpert(FamilyExpertBot):
@@ -164,6 +172,11 @@ def main() -> int:
     parser.add_argument("--evidence", type=float, default=search.EVIDENCE)
     parser.add_argument("--declarations", action="store_true")
     args = parser.parse_args()
+    for text in (args.dealing, args.defending):
+        try:
+            budget(text)
+        except (argparse.ArgumentTypeError, ValueError) as error:
+            parser.error(str(error))
     options = {k: getattr(args, k) for k in ("dealing", "defending", "late", "evidence")}
     jobs = [(args.game, args.seed, n, options) for n in range(args.first, args.first + args.decks)]
     work = declarations if args.declarations else play

@@ -72,10 +72,10 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("shengji", "expert"): Duel(
         "expert", "heuristic", 200, 4, "strong", 0.6475, 0.645, (0.5314, 0.7586), "levels"
     ),
-    # Tractor: session 12's run at `strong` over 200 decks, the expert with its leaf evaluation
-    # (0.6212, +0.58 levels before); at `fast` over 1,000 decks it takes 0.643 of deals, +0.685 levels.
+    # Tractor: session 13's run at `strong` over 200 decks, the expert with its leaf evaluation and
+    # its burials searched (session 12: 0.64, +0.68); at `fast` over 1,000 decks 0.643, +0.685 levels.
     ("tractor", "expert"): Duel(
-        "expert", "heuristic", 200, 4, "strong", 0.64, 0.68, (0.5513, 0.8087), "levels"
+        "expert", "heuristic", 200, 4, "strong", 0.645, 0.705, (0.5756, 0.8344), "levels"
     ),
     # San Da Ha: session 10's run at `strong`, the expert searching its bids (+3.95 points a deck
     # before, when its bids were the heuristic's; `fast` still bids like the heuristic: +1.51).

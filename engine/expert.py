@@ -7,7 +7,8 @@ facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed f
 searches the plays, San Da Ha's trump naming and San Da Ha's bids (a pass and the bids next to
 the heuristic's, played out over whole deals: only ``strong`` pays for enough worlds, and there
 the heuristic's bids were its costliest decisions, docs/engine.md session 10); draws,
-declarations, the kitty, burials and calls are its one-ply bot's.
+declarations, the kitty, burials and calls are its one-ply bot's (but Tractor's expert compares
+burials where its budget affords whole playouts: engine/tractorexpert.py).
 Shengji, Tractor and San Da Ha's one-ply bot buries for voids (engine/expertplay.py); Zhao
 Pengyou's also declares early (engine/zhaopengyou/expertplay.py).
 """

@@ -35,16 +35,20 @@ from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
 
 
-def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str, ...]:
-    """``size`` cards to bury: whole side suits without points or aces, shortest first, while they
-    fit; then the heuristic's cheapest cards (points counted dear)."""
+def side_suits(hand: Counter[str], trump: TrumpContext) -> list[list[str]]:
+    """The hand's plain (side) suits, each its cards in sorted order, shortest suit first."""
     by_suit: dict[str, list[str]] = {}
     for card in sorted(hand.elements()):
         if not trump.is_trump(card):
             by_suit.setdefault(trump.eff[card], []).append(card)
+    return [by_suit[suit] for suit in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))]
+
+
+def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str, ...]:
+    """``size`` cards to bury: whole side suits without points or aces, shortest first, while they
+    fit; then the heuristic's cheapest cards (points counted dear)."""
     buried: list[str] = []
-    for suit in sorted(by_suit, key=lambda s: (len(by_suit[s]), s)):
-        cards = by_suit[suit]
+    for cards in side_suits(hand, trump):
         if any(CARD_POINTS[c] or c[0] == "A" for c in cards) or len(buried) + len(cards) > size:
             continue
         buried.extend(cards)

@@ -31,7 +31,8 @@ class Budget:
     compared in as many worlds (up to ``worlds``) as ``steps`` pay for with one playout per
     candidate and world; below ``least`` worlds it does not search (the one-ply bot decides).
     With a leaf evaluation, whole playouts are kept for where they afford ``whole`` worlds;
-    elsewhere ``cut_candidates`` are played to the trick's end in up to ``cut_worlds`` worlds."""
+    elsewhere ``cut_candidates`` are played to the trick's end, and ``cut_tricks`` tricks more, in
+    up to ``cut_worlds`` worlds."""
 
     steps: int
     worlds: int
@@ -40,6 +41,7 @@ class Budget:
     whole: int = 3
     cut_worlds: int = 16
     cut_candidates: int = 5
+    cut_tricks: int = 0
 
     def worlds_for(self, candidates: int, length: int, most: int | None = None) -> int:
         """Worlds affordable for ``candidates`` playouts of about ``length`` steps each (0: none),
@@ -85,22 +87,23 @@ class ExpertBot(Bot):
         worlds = budget.worlds_for(len(whole), self.knowledge.length(state))
         if len(candidates) == 1:
             return candidates[0]
-        if worlds and (worlds >= budget.whole or not leaf):
+        judged = leaf and cast(LeafKnowledge, self.knowledge).judges(state)
+        if worlds and (worlds >= budget.whole or not judged):
             if not self.searches(state, seat):
                 return candidates[0]
             self.searched = "whole"
             estimates = self.estimates(state, seat, whole, seed, worlds)
             return best(estimates, self.knowledge.margin_weight, EVIDENCE).action
-        if not leaf:
+        if not judged:
             return candidates[0]
         knowledge = cast(LeafKnowledge, self.knowledge)
-        length = knowledge.cut_length(state, candidates)
+        length = knowledge.cut_length(state, candidates, budget.cut_tricks)
         worlds = budget.worlds_for(len(candidates), length, budget.cut_worlds)
         if not worlds or not self.searches(state, seat):
             return candidates[0]
         self.searched = "cut"
         dealt = self.dealt(state, seat, seed, worlds)
-        estimates = evaluate_cut(state, seat, candidates, dealt, knowledge, seed)
+        estimates = evaluate_cut(state, seat, candidates, dealt, knowledge, seed, budget.cut_tricks)
         return best(estimates, knowledge.margin_weight, EVIDENCE).action
 
     def searches(self, state: DealState, seat: int) -> bool:

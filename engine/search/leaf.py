@@ -24,14 +24,19 @@ from engine.search.worlds import Zones
 class LeafKnowledge(Knowledge, Protocol):
     """A game's ``Knowledge`` that can also score a position short of the deal's end."""
 
+    def judges(self, state: DealState) -> bool:
+        """Whether the estimate may judge the decision at ``state``; where it may not, the
+        decision is searched by whole playouts where the budget affords them, else not at all."""
+
     def settled(self, state: DealState) -> bool:
         """Whether a short playout stops at ``state`` (a trick game: no trick on the felt)."""
 
     def estimate(self, state: DealState, seat: int) -> tuple[float, float]:
         """The expected ``value`` and ``margin`` for ``seat`` of the rest of the deal from ``state``."""
 
-    def cut_length(self, state: DealState, candidates: Sequence[Action]) -> int:
-        """About how many steps a short playout after one of ``candidates`` costs, the estimate included."""
+    def cut_length(self, state: DealState, candidates: Sequence[Action], beyond: int = 0) -> int:
+        """About how many steps a short playout after one of ``candidates`` costs, the estimate
+        included, when it stops ``beyond`` more times than at the first ``settled`` position."""
 
 
 def has_leaf(knowledge: Knowledge) -> bool:
@@ -46,12 +51,14 @@ def evaluate_cut(
     worlds: Sequence[Zones],
     knowledge: LeafKnowledge,
     seed: int = 0,
+    beyond: int = 0,
 ) -> list[Estimate]:
-    """One ``Estimate`` per candidate from a short playout and the estimate, world by world."""
+    """One ``Estimate`` per candidate from a short playout and the estimate, world by world; the
+    playout passes ``beyond`` settled positions before it stops (a trick game: more tricks)."""
     seats = knowledge.seats(state)
 
     def cut(line: DealState, index: int) -> tuple[float, float]:
-        line = playout_until(line, knowledge.policy, seed + index, seats, knowledge.settled)
+        line = playout_until(line, knowledge.policy, seed + index, seats, knowledge.settled, beyond)
         if line.is_over():
             return knowledge.value(line, seat), knowledge.margin(line, seat)
         return knowledge.estimate(line, seat)

@@ -18,13 +18,22 @@ def playout(state: DealState, policy: Policy, seed: int, seats: int) -> DealStat
 
 
 def playout_until(
-    state: DealState, policy: Policy, seed: int, seats: int, stop: Callable[[DealState], bool]
+    state: DealState,
+    policy: Policy,
+    seed: int,
+    seats: int,
+    stop: Callable[[DealState], bool],
+    beyond: int = 0,
 ) -> DealState:
-    """``state`` (a copy the caller gives up) played by ``policy``'s bots until ``stop`` says so or
-    the deal ends; the bots are seeded by ``seed`` as in ``playout``."""
+    """``state`` (a copy the caller gives up) played by ``policy``'s bots until ``stop`` says so,
+    then ``beyond`` times more after at least one step each (a trick game: as many more tricks),
+    or until the deal ends; the bots are seeded by ``seed`` as in ``playout``."""
     bots = policy(random.Random(seed), seats)
-    while not state.is_over() and not stop(state):
-        state.apply_trusted(*bot_move(state, bots))
+    for stretch in range(beyond + 1):
+        if stretch and not state.is_over():
+            state.apply_trusted(*bot_move(state, bots))
+        while not state.is_over() and not stop(state):
+            state.apply_trusted(*bot_move(state, bots))
     return state
 
 

@@ -5,6 +5,7 @@ Positions come from deals played by heuristic bots (``test_expert``'s helpers)."
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections import Counter
@@ -16,6 +17,7 @@ from engine.actions import Play
 from engine.registry import get_game
 from engine.search.expert import BUDGET, ExpertBot
 from engine.search.leaf import evaluate_cut, has_leaf
+from engine.search.policy import playout_until
 from engine.search.worlds import sample_worlds
 from engine.tractor import tractor_outcome
 from engine.tractorexpert import TractorExpertBot
@@ -119,6 +121,45 @@ def test_a_lead_counts_its_largest_candidate() -> None:
     state = at_a_lead(3)
     candidates = [Play(("AS",)), Play(("KH", "KH"))]
     assert expert("fast").knowledge.cut_length(state, candidates) == 4 * 2 + 2
+
+
+@pytest.mark.parametrize("beyond", [0, 1, 2])
+def test_a_short_playout_passes_as_many_more_tricks_as_asked(beyond: int) -> None:
+    """After a lead, the playout stops between tricks after that trick and ``beyond`` tricks more."""
+    state = at_a_lead(3)
+    bot = expert("fast")
+    knowledge = bot.knowledge
+    done = state.tricks_done
+    seat = to_move(state)
+    state.apply(seat, bot.fallback.choose(state, seat))
+    line = playout_until(state.copy(), knowledge.policy, 5, 4, knowledge.settled, beyond)
+    assert not line.trick and line.tricks_done == done + 1 + beyond
+
+
+def test_a_short_playout_stops_at_the_deals_end_however_far_it_was_asked_to_go() -> None:
+    """Asked for more tricks than are left, it plays the deal out."""
+    state = played_deal("tractor", 4, 3, 8)
+    knowledge = expert("fast").knowledge
+    assert playout_until(state.copy(), knowledge.policy, 5, 4, knowledge.settled, 30).is_over()
+
+
+def test_tricks_beyond_are_priced_at_this_tricks_size() -> None:
+    """Leading a pair with one trick beyond: four plays of two cards, four more, and 2 for the estimate."""
+    state = at_a_lead(3)
+    candidates = [Play(("AS",)), Play(("KH", "KH"))]
+    assert expert("fast").knowledge.cut_length(state, candidates, 1) == 8 * 2 + 2
+
+
+def test_a_budget_on_the_command_line_names_its_numbers_in_order() -> None:
+    """``bench/duel_sides.py``: steps/worlds/candidates/whole/cut worlds/cut candidates/cut tricks."""
+    import duel_sides
+
+    parsed = duel_sides.budget("7000/40/6/20/40/6/1")
+    assert (parsed.whole, parsed.cut_worlds, parsed.cut_candidates, parsed.cut_tricks) == (20, 40, 6, 1)
+    assert parsed.least == BUDGET["strong"].least
+    assert duel_sides.budget("strong") == BUDGET["strong"]
+    with pytest.raises(argparse.ArgumentTypeError):
+        duel_sides.budget("7000/40")
 
 
 @pytest.mark.parametrize(
