@@ -46,6 +46,11 @@ def junk(rng: random.Random, version: int) -> str:
     return json.dumps({"type": "join", "seat": rng.choice([1, 2, 3, "0", 1.5, [0], 99, -1])})
 
 
+def seats_and_autos() -> list[tuple[int, bool]]:
+    """Every move recorded, in order: its seat and whether a clock made it."""
+    return list(Move.objects.order_by("id").values_list("seat", "auto"))
+
+
 async def test_thousands_of_bad_frames_are_refused_and_the_table_goes_on(
     club: Any, members: list[Any], caplog: Any
 ) -> None:
@@ -76,7 +81,11 @@ async def test_thousands_of_bad_frames_are_refused_and_the_table_goes_on(
     view = await ws.receive_json_from(timeout=5)
     while view["type"] != "view":
         view = await ws.receive_json_from(timeout=5)
-    assert view["version"] == version
-    assert await database_sync_to_async(Move.objects.count)() == before
+    # The server may take steps of its own meanwhile (CI once saw four: 48 to 52, with every frame
+    # refused); no junk frame may become a move: seat 0 made none but those its clock made for it.
+    moved = await database_sync_to_async(seats_and_autos)()
+    assert [(seat, auto) for seat, auto in moved[before:] if seat == 0 and not auto] == []
+    if len(moved) == before:
+        assert view["version"] == version
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     await ws.disconnect()
