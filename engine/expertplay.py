@@ -25,6 +25,7 @@ rather than the cheapest winner, and not leading a side suit an opponent showed 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from engine.actions import Bury, Declare
 from engine.bots import HeuristicBot, _suit_length, cheapest, strongest
@@ -44,6 +45,13 @@ def side_suits(hand: Counter[str], trump: TrumpContext) -> list[list[str]]:
     return [by_suit[suit] for suit in sorted(by_suit, key=lambda s: (len(by_suit[s]), s))]
 
 
+def topped_up(hand: Counter[str], buried: Sequence[str], trump: TrumpContext, size: int) -> tuple[str, ...]:
+    """``buried`` and then the heuristic's cheapest other cards of ``hand`` (points counted dear)
+    up to ``size`` cards."""
+    rest = hand - Counter(buried)
+    return (*buried, *cheapest(rest.elements(), trump)[: size - len(buried)])
+
+
 def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str, ...]:
     """``size`` cards to bury: whole side suits without points or aces, shortest first, while they
     fit; then the heuristic's cheapest cards (points counted dear)."""
@@ -52,8 +60,7 @@ def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str
         if any(CARD_POINTS[c] or c[0] == "A" for c in cards) or len(buried) + len(cards) > size:
             continue
         buried.extend(cards)
-    rest = Counter(hand) - Counter(buried)
-    return (*buried, *cheapest(rest.elements(), trump)[: size - len(buried)])
+    return topped_up(hand, buried, trump, size)
 
 
 def worth_declaring(hand: Counter[str], cards: tuple[str, ...]) -> bool:

@@ -14,9 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Bury, Play
-from engine.bots import cheapest
 from engine.expert import FamilyPlayout, TrickKnowledge, pivot
-from engine.expertplay import FamilyExpertBot, VoidBuryingBot, side_suits
+from engine.expertplay import FamilyExpertBot, VoidBuryingBot, side_suits, topped_up
 from engine.game import Action, Bot, DealState
 from engine.tractorleaf import estimate
 from engine.trickdeal import TrickDeal
@@ -27,17 +26,14 @@ def burials(hand: Counter[str], trump: TrumpContext, size: int, first: Bury, lim
     """Up to ``limit`` burials, ``first`` (the one-ply bot's) first: each plain suit buried whole
     where it fits (a void to ruff with), shortest first, topped up with the cheapest other cards;
     then the cheapest cards alone (points counted dear, the heuristic's burial)."""
-    options: list[tuple[str, ...]] = [first.cards]
-    for cards in side_suits(hand, trump):
-        if len(cards) <= size:
-            rest = Counter(hand) - Counter(cards)
-            options.append((*cards, *cheapest(rest.elements(), trump)[: size - len(cards)]))
-    options.append(tuple(cheapest(hand.elements(), trump)[:size]))
+    whole = [topped_up(hand, cards, trump, size) for cards in side_suits(hand, trump) if len(cards) <= size]
+    options = [first.cards, *whole, topped_up(hand, (), trump, size)]
     out: list[Action] = []
     seen: set[tuple[str, ...]] = set()
     for buried in options:
-        if tuple(sorted(buried)) not in seen:
-            seen.add(tuple(sorted(buried)))
+        key = tuple(sorted(buried))
+        if key not in seen:
+            seen.add(key)
             out.append(Bury(buried))
     return out[:limit]
 

@@ -12,9 +12,10 @@ import pytest
 
 from engine.actions import Bury
 from engine.registry import get_game
-from engine.tractorexpert import TractorExpertBot, burials
+from engine.tractorexpert import burials
 from engine.trickdeal import TrickDeal
 from tests.engine.test_expert import indistinguishable
+from tests.engine.test_leaf import expert
 
 
 def at_the_burial(seed: int) -> TrickDeal:
@@ -31,13 +32,6 @@ def at_the_burial(seed: int) -> TrickDeal:
             assert isinstance(state, TrickDeal)
             return state
     raise AssertionError("every deal was redealt")
-
-
-def expert(budget: str) -> TractorExpertBot:
-    """Tractor's expert at ``budget``."""
-    bot = get_game("tractor").bot("expert", random.Random(11), budget)
-    assert isinstance(bot, TractorExpertBot)
-    return bot
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
