@@ -12,7 +12,7 @@ from functools import cache
 from engine.cards import JOKERS, SUITS
 from engine.game import JSON
 
-THROW_PENALTY = 10  # points a failed throw costs its side with the penalty option (RULINGS 2)
+THROW_PENALTY = 10  # points a failed throw costs its side with ``throw_penalty`` (docs/rules/tractor.md)
 
 
 @dataclass(frozen=True)
@@ -32,13 +32,13 @@ class Setup:
     pointless_redeal: bool = True
     tractor_follow: bool = False
     kitty_per_card: bool = False
-    real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
-    throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
+    real_hand_throws: bool = False  # the option: throws judged against the real hands
+    throw_penalty: int = 0  # points a failed throw costs the thrower's side (``throw_penalty``)
 
 
 @dataclass(frozen=True)
 class FailedThrow:
-    """A throw that another seat's real hand could beat (RULINGS 2's option); all of it is public.
+    """A throw that another seat's real hand could beat (``real_hand_throws``); all of it is public.
 
     ``attempted`` is what the leader showed, ``forced`` the smallest beatable unit it had to play.
     Which seat could beat it is never kept, so no view can tell.

@@ -4,7 +4,8 @@ table of levels by the defenders' points (here so that Tractor's expert reads it
 importing the game that seats it).
 
 Situation JSON: ``{"deal": n, "dealer": seat or null, "levels": [team 0, team 1], "winners": null}``;
-team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, RULINGS 7).
+team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, docs/rules/shengji.md §Players,
+partners and order).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from engine.game import JSON
 
 
 def tractor_outcome(defenders: int) -> tuple[bool, int]:
-    """Seed 000's table: (dealer side keeps the deal, levels the winning side rises).
+    """The rules' table (shengji.md and tractor.md §Scoring): (dealer side keeps the deal, levels the
+    winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
     defenders rise one level more per 40 points, also past 240.
@@ -40,7 +42,8 @@ def situation_or_first(situation: Mapping[str, JSON] | None, start: str) -> dict
 
 
 def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
-    """The suit the kitty names when nobody declared, and the cards turned up (RULINGS 8).
+    """The suit the kitty names when nobody declared, and the cards turned up (shengji.md §Drawing and
+    declaring).
 
     Cards are turned one at a time; the first rank card names its suit; with none, the highest
     non-joker card's suit, the first turned on ties.
@@ -58,7 +61,7 @@ def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
 def after_deal(
     dealer: int, dealer_wins: bool, levels: Sequence[str], rises: Sequence[int], won_at_ace: bool
 ) -> dict[str, JSON]:
-    """Next dealer (RULINGS 7), new levels (stopping at A, RULINGS 6) and match winners."""
+    """Next dealer (shengji.md §Scoring), new levels (stopping at A, §End of the game) and match winners."""
     new = [level_up(level, max(rise, 0)) for level, rise in zip(levels, rises, strict=True)]
     next_dealer = (dealer + 2) % 4 if dealer_wins else (dealer + 1) % 4
     winners = [s for s in range(4) if s % 2 == dealer % 2] if won_at_ace else None

@@ -1,8 +1,8 @@
-"""拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (seed 000, RULINGS 3-9).
+"""拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (docs/rules/tractor.md).
 
 108 cards, 25 each drawn one at a time, 8 in the kitty. Declarations during the draw: one rank
 card (亮主) < a pair of identical rank cards (反主, or 自保 by the first declarer) < LJ LJ < BJ BJ
-(無主, no trump suit); only a strictly stronger one overrides (RULINGS 9).
+(無主, no trump suit); only a strictly stronger one overrides (§Declaring).
 """
 
 from __future__ import annotations
@@ -27,19 +27,19 @@ from engine.trump import TrumpContext
 
 @dataclass(frozen=True)
 class TractorRules(Rules):
-    """House rules of Tractor; every default is seed 000 with RULINGS 1-9."""
+    """House rules of Tractor; every default is docs/rules/tractor.md's (§Options)."""
 
     first_drawer: int = 0  # who draws first on the first deal
-    pointless_redeal: bool = True  # RULINGS 10
-    tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
-    kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
-    notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
-    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
-    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
+    pointless_redeal: bool = True  # §Declaring: a hand without 5, 10 or K may demand a redeal
+    tractor_follow: bool = False  # §Following option: a held tractor must answer a tractor lead
+    kitty_per_card: bool = False  # §Scoring option: kitty × 2 per card of the last lead's largest unit
+    notrump_ranks: bool = True  # §Trumps: with no trump suit the rank cards stay trump
+    real_hand_throws: bool = False  # §Throws judged against the real hands
+    throw_penalty: bool = False  # §Throws judged against the real hands: a failed throw costs 10 points
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
-    """Declaration strength (RULINGS 9): 1 single, 2 pair, 3 LJ pair, 4 BJ pair; 0 if not one."""
+    """Declaration strength (tractor.md §Declaring): 1 single, 2 pair, 3 LJ pair, 4 BJ pair; 0 if not one."""
     if len(cards) == 1 and is_rank_card(cards[0], rank):
         return 1
     if len(cards) == 2 and cards[0] == cards[1]:
@@ -57,7 +57,7 @@ def declarable(rank: str | None) -> tuple[str, ...]:
 
 
 def settle(levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
-    """Seed 000's table by 40 points: the side that keeps or takes the deal rises."""
+    """The table of tractor.md §Scoring, by 40 points: the side that keeps or takes the deal rises."""
     dealer_wins, rise = tractor_outcome(figures.defender_points)
     return settle_levels(levels, figures, dealer_wins, (rise, 0) if dealer_wins else (0, rise))
 
@@ -162,13 +162,13 @@ class TractorDeal(PartnershipDeal):
         return TrumpContext(self.setup.rank, suit, (), sequences=True, notrump_ranks=self.rules.notrump_ranks)
 
     def kitty_options(self) -> list[Action]:
-        """First deal with no declaration: redeal (RULINGS 9); else take the kitty."""
+        """First deal with no declaration: redeal (tractor.md §Declaring); else take the kitty."""
         if self.dealer is None and self.declaration is None:
             return [Redeal()]
         return [PickUp()]
 
     def score(self) -> dict[str, JSON]:
-        """Seed 000's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
+        """tractor.md §Scoring's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
         assert self.dealer is not None
         dealer = self.dealer
         raw = self.side_points()
@@ -183,7 +183,7 @@ class TractorDeal(PartnershipDeal):
 
 
 class TractorGame(PartnershipGame):
-    """Tractor (拖拉机), the two-deck game of seed 000."""
+    """Tractor (拖拉机), the two-deck game of docs/rules/tractor.md."""
 
     name = "tractor"
     title = "Tractor (two decks)"

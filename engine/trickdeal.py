@@ -115,7 +115,7 @@ class TrickDeal(DealState):
         self.phase = "kitty"
 
     def redeal_reason(self) -> str:
-        """Why the dealer-to-be's redeal is the only way on (RULINGS 9: nobody declared)."""
+        """Why the dealer-to-be's redeal is the only way on (tractor.md §Declaring: nobody declared)."""
         return "nobody declared"
 
     def on_pickup(self) -> None:
@@ -174,7 +174,8 @@ class TrickDeal(DealState):
         return frozenset(movers)
 
     def pointless(self, seat: int) -> bool:
-        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (RULINGS 10)."""
+        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (shengji.md §Redeal for a
+        pointless hand)."""
         return self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in self.hands[seat])
 
     def is_over(self) -> bool:
@@ -225,7 +226,7 @@ class TrickDeal(DealState):
         return legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
 
     def unknown_to(self, seat: int) -> Counter[str]:
-        """Cards ``seat`` cannot place: neither played nor in its hand (RULINGS 2)."""
+        """Cards ``seat`` cannot place: neither played nor in its hand (tractor.md §Leading)."""
         played, hand = self.played, self.hands[seat]
         return Counter(
             {c: k for c, n in self.deck_counts.items() if (k := n - played.get(c, 0) - hand.get(c, 0)) > 0}
@@ -361,7 +362,8 @@ class TrickDeal(DealState):
             self.after_draw()
 
     def finish_redeal(self, seat: int) -> None:
-        """End the deal with no score: a redeal (RULINGS 9 and 10)."""
+        """End the deal with no score: a redeal (tractor.md §Declaring, shengji.md §Redeal for a pointless
+        hand)."""
         forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
         reason = self.redeal_reason() if forced else "pointless hand"
         self.phase = "over"
@@ -389,7 +391,7 @@ class TrickDeal(DealState):
         self.after_bury()
 
     def start_play(self) -> None:
-        """Open the first trick: the dealer leads (seed 000)."""
+        """Open the first trick: the dealer leads (shengji.md §Play)."""
         assert self.dealer is not None
         self.phase = "play"
         self.leader = self.dealer
@@ -418,7 +420,7 @@ class TrickDeal(DealState):
             self._close_trick()
 
     def _judge_throw(self, seat: int, counts: Counter[str]) -> Counter[str]:
-        """RULINGS 2's option: a lead another seat's hand could partly beat is cut to its smallest
+        """``real_hand_throws``: a lead another seat's hand could partly beat is cut to its smallest
         beatable unit; the rest stays in the leader's hand."""
         lead = read_lead(counts, self.trump, self.setup.quads)
         if lead is None or lead.is_quad:
@@ -431,7 +433,7 @@ class TrickDeal(DealState):
         return Counter(unit.cards)
 
     def penalised(self, defenders: int) -> int:
-        """The defenders' points after failed-throw penalties, never below 0 (RULINGS 2's option):
+        """The defenders' points after failed-throw penalties, never below 0 (``throw_penalty``):
         the penalty goes to the defenders when the thrower is on the declarer's side at the end of
         the deal, and is taken from them when the thrower is a defender."""
         for failed in self.failed_throws:
@@ -482,7 +484,8 @@ class TrickDeal(DealState):
         return self.leader
 
     def last_lead_multiplier(self) -> int:
-        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (RULINGS 5)."""
+        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (tractor.md
+        §Scoring)."""
         lead = Counter(self.last_trick[0][1])
         if (
             read_lead(lead, self.trump, self.setup.quads) is None
@@ -493,7 +496,7 @@ class TrickDeal(DealState):
         tractors = [u.size * u.length for u in units if u.length > 1]
         n = max(tractors) if tractors else (2 if any(u.size > 1 for u in units) else 1)
         if self.setup.kitty_per_card:
-            return 2 * max(u.size * u.length for u in units)  # RULINGS 5's option: × 2 per card
+            return 2 * max(u.size * u.length for u in units)  # ``kitty_per_card``: × 2 per card
         return int(2**n)
 
     # -- zones and views ----------------------------------------------------------------------

@@ -67,7 +67,7 @@ class ZhaoHeuristicBot(HeuristicBot):
         """The first copy nobody else can hold of a high card it lacks: aces first, short suits first.
 
         Calling the copy after its own (``call 2nd AS`` holding one AS) brings in whoever holds
-        another, since the declarer's own copy counts (seed 001).
+        another, since the declarer's own copy counts (docs/rules/zhaopengyou.md §Calling friends).
         """
         hand = deal.hands[seat]
         options: list[tuple[tuple[int, int, int, float], Call]] = []
