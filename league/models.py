@@ -391,7 +391,7 @@ class Move(models.Model):
     seq = models.PositiveIntegerField(_("sequence"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.CharField(_("action"), max_length=200)
-    # Played by the heuristic bot because the seat's clock ran out.
+    # Played by the timeout bot (the expert at its fast budget) because the seat's clock ran out.
     auto = models.BooleanField(_("auto-played"), default=False)
     created = models.DateTimeField(_("time"), auto_now_add=True)
 
