@@ -135,7 +135,7 @@ def header(deal: Deal) -> dict[str, Any]:
         "title": game.title,
         "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
         "steps_url": f"/deals/{deal.pk}/steps.json",
-        # RULINGS 2's option: the rules say whether a failed throw costs points; frames do not.
+        # real_hand_throws: the rules say whether a failed throw costs points; frames do not.
         "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
     }
 
