@@ -60,7 +60,7 @@ function seatName(seat) {
   return seat === null || seat === undefined ? "—" : head.seats[seat];
 }
 
-// A failed throw (RULINGS 2's real-hand option): who tried which cards and what they had to play.
+// A failed throw (the real_hand_throws option): who tried which cards and what they had to play.
 function throwEl(tag, text, f) {
   const el = node(tag, "failed-throw");
   const values = { n: f.trick + 1, name: seatName(f.seat), attempted: cardsEl(f.attempted), forced: cardsEl(f.forced) };
