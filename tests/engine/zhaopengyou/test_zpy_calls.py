@@ -1,4 +1,4 @@
-"""Friend calls (找朋友, seed 001, RULINGS 13): the Nth copy played joins the declarer's team."""
+"""Friend calls (找朋友, zhaopengyou.md §Calling friends): the Nth copy played joins the declarer's team."""
 
 from __future__ import annotations
 
