@@ -1,8 +1,8 @@
 """How strong each bot kind is: one line per kind on every game's rules page, with its duel figure.
 
 The figures are duplicate-play runs of ``python -m engine duel`` (each deck played twice, the kinds
-swapping seats, so card luck cancels), recorded with their commands and the machine's load in
-docs/engine.md ("Bot strength on the rules pages"). A kind is measured against the next weaker one.
+swapping seats, so card luck cancels), listed with their commands in docs/engine.md ("Strength");
+every run with the machine's load is in bench/results/. A kind is measured against the next weaker one.
 """
 
 from __future__ import annotations
