@@ -19,8 +19,8 @@ from tests.servers import ROOT
 pytestmark = pytest.mark.backend_free
 
 SUFFIXES = (".py", ".md", ".html", ".js")
-# A path component ``h/name`` (a history branch) is told from ``bench/name`` or
-# ``engine/search/name`` by what comes before it: nothing of a word or a path.
+# A history branch is a path whose first component is the single letter h; what comes before it
+# (nothing of a word or a path) tells it from the repository's bench/... or engine/search/...
 FORBIDDEN = {
     "a work session": r"[Ss]ession [0-9]",
     "a history branch": r"(?<![\w/.-])h/[a-z]+[0-9]*",
