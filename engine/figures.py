@@ -61,8 +61,7 @@ def check_points(points: int, top: int) -> None:
 
 
 def most_kitty_multiplier(hand_size: int, per_card: bool) -> int:
-    """The largest multiplier a last lead can give the kitty (tractor.md §Scoring), as
-    ``last_lead_multiplier``.
+    """The largest kitty multiplier a last lead can give (tractor.md §Scoring), as ``last_lead_multiplier``.
 
     The last lead holds at most a hand; its longest tractor has an even number of cards.
     """

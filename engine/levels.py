@@ -4,8 +4,8 @@ table of levels by the defenders' points (here so that Tractor's expert reads it
 importing the game that seats it).
 
 Situation JSON: ``{"deal": n, "dealer": seat or null, "levels": [team 0, team 1], "winners": null}``;
-team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, docs/rules/shengji.md §Players,
-partners and order).
+team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite: docs/rules/shengji.md
+§Players, partners and order).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from engine.game import JSON
 
 
 def tractor_outcome(defenders: int) -> tuple[bool, int]:
-    """The rules' table (shengji.md and tractor.md §Scoring): (dealer side keeps the deal, levels the
-    winning side rises).
+    """tractor.md §Scoring's table: (dealer side keeps the deal, levels the winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
     defenders rise one level more per 40 points, also past 240.
@@ -42,8 +41,7 @@ def situation_or_first(situation: Mapping[str, JSON] | None, start: str) -> dict
 
 
 def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
-    """The suit the kitty names when nobody declared, and the cards turned up (shengji.md §Drawing and
-    declaring).
+    """The suit the kitty names when nobody declared, and the cards turned up (§Drawing and declaring).
 
     Cards are turned one at a time; the first rank card names its suit; with none, the highest
     non-joker card's suit, the first turned on ties.

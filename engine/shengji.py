@@ -24,8 +24,7 @@ from engine.trump import TrumpContext
 
 @dataclass(frozen=True)
 class ShengjiRules(Rules):
-    """House rules of one-deck Shengji; every default is the main rule (docs/rules/shengji.md §House
-    rules)."""
+    """House rules of one-deck Shengji; every default is the main rule (§House rules)."""
 
     two_always_trump: bool = False  # §House rules, a variant: 2s are always trump, levels start at 3
     four_of_a_kind: bool = False  # variant 2: four cards of one rank may be led together
@@ -54,17 +53,15 @@ def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, in
 
 
 def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
-    """``j_hook`` (鉤到底, shengji.md §House rules): at rank J, the defenders taking the last trick with a J
-    send the dealer's
-    side back: to the starting level with the trump suit's J, to 7 with another J."""
+    """``j_hook`` (鉤到底, §House rules): at rank J, the defenders taking the last trick with a J send
+    the dealer's side back: to the starting level with the trump suit's J, to 7 with another J."""
     if hook is None or not (rules.j_hook and level == "J"):
         return None
     return rules.start if hook == "trump" else "7"
 
 
 def settle(rules: ShengjiRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
-    """The level result of a deal with these figures, played or entered (shengji.md §Scoring and its
-    variants)."""
+    """The level result of a deal with these figures, played or entered (§Scoring, §House rules)."""
     passes = rules.last_trick_passes and figures.defenders_last
     dealer_wins, dealer_rise, defender_rise = shengji_outcome(figures.defender_points, passes)
     back = hook_level(rules, levels[figures.declarer % 2], figures.hook)

@@ -3,6 +3,7 @@
 ``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with flags
 and hooks (declarations, bidding, scoring), as chess variants do. Phases: ``draw`` → ``kitty`` (or
 ``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``. Longer than most: the phases meet here.
+Rules cited as docs/rules/shengji.md (one deck) and tractor.md (pairs, tractors, two decks).
 """
 
 from __future__ import annotations
@@ -174,8 +175,7 @@ class TrickDeal(DealState):
         return frozenset(movers)
 
     def pointless(self, seat: int) -> bool:
-        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (shengji.md §Redeal for a
-        pointless hand)."""
+        """True if ``seat`` may ask a redeal, holding no points (shengji.md §Redeal for a pointless hand)."""
         return self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in self.hands[seat])
 
     def is_over(self) -> bool:
@@ -362,8 +362,7 @@ class TrickDeal(DealState):
             self.after_draw()
 
     def finish_redeal(self, seat: int) -> None:
-        """End the deal with no score: a redeal (tractor.md §Declaring, shengji.md §Redeal for a pointless
-        hand)."""
+        """End with no score: a redeal (tractor.md §Declaring; shengji.md §Redeal for a pointless hand)."""
         forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
         reason = self.redeal_reason() if forced else "pointless hand"
         self.phase = "over"
@@ -484,8 +483,7 @@ class TrickDeal(DealState):
         return self.leader
 
     def last_lead_multiplier(self) -> int:
-        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (tractor.md
-        §Scoring)."""
+        """2^n, n the cards of the last lead's longest tractor, else 2 for a set, 1 (tractor.md §Scoring)."""
         lead = Counter(self.last_trick[0][1])
         if (
             read_lead(lead, self.trump, self.setup.quads) is None

@@ -51,8 +51,7 @@ class Lead:
 
 
 def quad_value(cards: Counter[str], ctx: TrumpContext) -> int | None:
-    """The strength of four cards of one rank (trump rank highest), else ``None`` (shengji.md §House
-    rules)."""
+    """Four cards of one rank: their strength, trump rank highest (shengji.md §House rules); else ``None``."""
     if sum(cards.values()) != 4:
         return None
     ranks = {c[0] for c in cards}
@@ -215,10 +214,9 @@ def lead_error(
 
 def forced_unit(cards: Counter[str], others: Sequence[Counter[str]], ctx: TrumpContext) -> Unit | None:
     """The unit a throw is cut down to when another seat's real hand could beat a unit of it, else
-    ``None`` (the ``real_hand_throws`` option). Of several beatable units the smallest is forced: fewest
-    cards,
-    then the lowest top. Every other seat's hand counts, as the seats cannot be told apart by the
-    rule (and in Zhao Pengyou nobody knows the sides yet)."""
+    ``None`` (the ``real_hand_throws`` option). Of several beatable units the smallest is forced:
+    fewest cards, then the lowest top. Every other seat's hand counts, as the seats cannot be told
+    apart by the rule (and in Zhao Pengyou nobody knows the sides yet)."""
     lead = read_lead(cards, ctx)
     if lead is None or len(lead.shape) == 1:
         return None

@@ -1,11 +1,10 @@
 """Trump order and suit-in-effect (主牌 / 副牌) as a pure function of the deal's trump.
 
-docs/rules/shengji.md §Trumps: BJ > LJ > trump-suit rank card > the other suits' rank cards (equal) > the
-trump suit's
-other cards, A high; all trumps form one suit for leading and following. Permanent trump ranks
-(常主: the 2 of Shengji's ``two_always_trump``, the 7s and 2s of San Da Ha, docs/rules/sandaha.md
-§Permanent trumps) sit below the deal's rank in the same pattern. Tractors follow the chain of
-docs/rules/tractor.md §Units and sandaha.md §Permanent trumps: inside a suit the
+docs/rules/shengji.md §Trumps: BJ > LJ > trump-suit rank card > the other suits' rank cards (equal)
+> the trump suit's other cards, A high; all trumps form one suit for leading and following.
+Permanent trump ranks (常主: the 2 of Shengji's ``two_always_trump``, the 7s and 2s of San Da Ha,
+docs/rules/sandaha.md §Permanent trumps) sit below the deal's rank in the same pattern. Tractors
+follow the chain of docs/rules/tractor.md §Units and sandaha.md §Permanent trumps: inside a suit the
 trump ranks are skipped; in trumps the trump-suit A pair is followed by the off-suit rank pairs,
 then the trump-suit rank pair, up to LJ and BJ.
 """

@@ -30,8 +30,7 @@ class Unit:
     cards: tuple[str, ...]
 
     def key(self) -> tuple[int, int]:
-        """How big the unit is for comparing plays: length first, then set size (tractor.md §Winning a
-        trick)."""
+        """How big the unit is for comparing plays: length, then set size (tractor.md §Winning a trick)."""
         return (self.length, self.size)
 
 

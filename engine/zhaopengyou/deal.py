@@ -13,9 +13,9 @@ Rules: docs/rules/zhaopengyou.md.
   included. Whoever plays the called copy joins the declarer's team (朋友) at that moment, and
   the points it captured before are discarded; a call fulfilled by the declarer or a member
   is used up and the team stays short.
-* Play is the family's (§Leading, §Following, §Winning a trick) with sets of any size and sequences of
-equal sets in which
-  the rank is skipped and jokers and rank cards never take part (``rank_sequences=False``).
+* Play is the family's (§Leading, §Following, §Winning a trick) with sets of any size and sequences
+  of equal sets in which the rank is skipped and jokers and rank cards never take part
+  (``rank_sequences=False``).
 * Score: the defenders' points (the kitty's doubled if they win the last trick) against
   40 / 80 / 100 x decks, game points with the short-team bonus, individual rank rises.
 """

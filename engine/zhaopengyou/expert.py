@@ -8,11 +8,11 @@ deal it among the other hands (dealt like any other card, as until 2026-11-26, t
 number of called copies in about 30% of the worlds, and a declarer playing its own called copy
 is a short team in the playout).
 
-It searches only once every call is fulfilled (the teams are known) or in the last ``LATE``
-cards: before that the playouts misjudge who is on whose side and the search lost the one-ply
-bot's gain (bench/results/2026-11-26-expert.md, "Zhao Pengyou at strong"). The one-ply bot (declarations,
-burials, calls,
-unsearched plays, the first candidate) is ``ZhaoExpertPlayBot``; the playouts are the heuristic's.
+It searches only once every call is fulfilled (the teams are known) or in the last ``LATE`` cards:
+before that the playouts misjudge who is on whose side and the search lost the one-ply bot's gain
+(bench/results/2026-11-26-expert.md, "Zhao Pengyou at strong"). The one-ply bot (declarations,
+burials, calls, unsearched plays, the first candidate) is ``ZhaoExpertPlayBot``; the playouts are
+the heuristic's.
 """
 
 from __future__ import annotations

@@ -3,8 +3,7 @@
 Situation JSON: ``{"deal": n, "ranks": [one per seat], "last_winners": [seats] or null,
 "provisional_dealer": seat or null, "winners": [seats] or null}``. ``last_winners`` null means
 everyone counts as a winner (a match's first deal, and after a redeal: docs/rules/zhaopengyou.md
-§Declaring trumps);
-``provisional_dealer`` null means it is drawn for (``scoring.dealer_draw``).
+§Declaring trumps); ``provisional_dealer`` null means it is drawn for (``scoring.dealer_draw``).
 """
 
 from __future__ import annotations

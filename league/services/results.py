@@ -318,9 +318,9 @@ def correct_deal(
 def ended_before(match: Match, situation: dict[str, Any] | None, number: int) -> str:
     """Why a correction is refused that ends the match with deal ``number`` while later deals exist.
 
-    A match is over once someone wins it (a Zhao Pengyou player reaching A, docs/rules/zhaopengyou.md
-    §Rank rises) or its deals
-    are played, and no deal is entered after that; the later deals cannot stand in it.
+    A match is over once someone wins it (a Zhao Pengyou player reaching A,
+    docs/rules/zhaopengyou.md §Rank rises) or its deals are played, and no deal is entered after
+    that; the later deals cannot stand in it.
     """
     winners = outcome.match_winners(match.game, match.rules, situation)
     names = {s.seat: s.display_name for s in match.seats.select_related("player")}

@@ -62,8 +62,7 @@ def test_throw_trumped_by_matching_shape_only() -> None:
 
 
 def test_one_deck_multi_card_lead_beaten_only_by_all_trumps() -> None:
-    """One deck: a void follower wins a multi-card lead only if all its cards are trumps (shengji.md
-    §Play)."""
+    """One deck: a void follower wins a multi-card lead only with all trumps (shengji.md §Play)."""
     assert winner("AH KH", "3S 4S", "5D 6S", "QH JH", ctx=ONE_DECK) == 1
 
 

@@ -1,5 +1,4 @@
-"""Trump order and suit-in-effect (shengji.md §Trumps and ``two_always_trump``, sandaha.md §Permanent
-trumps)."""
+"""Trump order and suit-in-effect (shengji.md §Trumps, ``two_always_trump``; sandaha.md §Permanent trumps)."""
 
 from __future__ import annotations
 

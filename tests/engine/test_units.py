@@ -1,5 +1,4 @@
-"""Pairs and tractors (tractor.md §Units: singles, pairs and tractors): decomposition, the rank gap, the
-trump chain."""
+"""Pairs and tractors (tractor.md §Units): decomposition, the rank gap, the trump chain."""
 
 from __future__ import annotations
 
@@ -67,8 +66,7 @@ def test_no_tractors_in_one_deck_game() -> None:
 
 
 def test_sets_of_three_with_three_decks() -> None:
-    """With three decks a set of three identical cards and a sequence of them are units (zhaopengyou.md
-    §Leading)."""
+    """Three decks: three identical cards and a sequence of such sets are units (zhaopengyou.md §Leading)."""
     assert shape(SPADES_8, "4H 4H 4H 5H 5H 5H") == ((3, 2),)
 
 

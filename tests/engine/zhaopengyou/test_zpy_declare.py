@@ -1,5 +1,4 @@
-"""Declaring (zhaopengyou.md §Declaring trumps): last deal's winners only, own rank, first declaration
-stands."""
+"""Declaring (zhaopengyou.md §Declaring trumps): last deal's winners only, own rank, the first stands."""
 
 from __future__ import annotations
 
