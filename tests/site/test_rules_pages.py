@@ -57,7 +57,7 @@ def house_rules(html: str) -> dict[str, str]:
     return {name: visible_text(body).strip() for name, body in found}
 
 
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", [code for code, _ in LANGUAGES])
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_each_page_is_written_in_the_readers_language(client: Client, game: str, language: str) -> None:
     """The page's own text is the one written in the reader's language, not the English one."""
@@ -174,3 +174,34 @@ def test_a_drawn_card_is_named_for_screen_readers(client: Client) -> None:
     """Each drawn card carries its name, as every other page's cards do."""
     page = rules_page(client, "shengji", "en")
     assert f'aria-label="{card_label("BJ")}"' in page and 'aria-label="10 of hearts"' in page
+
+
+# The games' own words, as Chinese players say them (docs/rules/<game>.md, glossaries).
+TERMS = {
+    "shengji": ("亮主", "扣底", "甩牌", "庄家", "闲家", "主牌", "副牌", "升级", "打几"),
+    "tractor": ("亮主", "反主", "自保", "扣底", "抠底", "甩牌", "拖拉机", "对子", "无主"),
+    "sandaha": ("叫分", "常主", "庄家", "扣底", "抠底", "甩牌", "拖拉机"),
+    "zhaopengyou": ("找朋友", "朋友", "亮主", "庄家", "闲家", "拖拉机", "甩牌"),
+    "sisepai": ("自摸", "胡", "吃", "碰", "将士象", "车马炮", "流局"),
+}
+TRADITIONAL = {"亮主": "亮主", "扣底": "扣底", "抠底": "摳底", "闲家": "閒家", "庄家": "莊家", "升级": "升級"}
+SIMPLIFIED_ONLY = "张级庄闲门对这们说发轮赢过"
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_simplified_page_speaks_the_games_terms(client: Client, game: str) -> None:
+    """The Chinese page uses the words players use at the table."""
+    text = visible_text(article(rules_page(client, game, "zh-hans")))
+    assert [term for term in TERMS[game] if term not in text] == []
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_traditional_page_is_written_in_traditional_characters(client: Client, game: str) -> None:
+    """No Simplified-only character on the Traditional page, and the games' terms in their
+    Traditional forms (紅心 for hearts, as Taiwan says it)."""
+    text = visible_text(article(rules_page(client, game, "zh-hant")))
+    assert [c for c in SIMPLIFIED_ONLY if c in text] == []
+    for simplified, traditional in TRADITIONAL.items():
+        if simplified in TERMS[game]:
+            assert traditional in text, traditional
+    assert "紅桃" not in text
