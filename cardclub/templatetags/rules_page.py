@@ -152,13 +152,14 @@ def meld_table() -> SafeString:
         exposed = "—" if meld.kind.value == "pair" else str(Meld.of(cards, exposed=True).points)
         rows.append((piece_faces(cards), names[meld.kind.value], meld.points, exposed))
     body = format_html_join(
-        "", '<tr><td class="meld-cards">{}</td><th scope="row">{}</th><td>{}</td><td>{}</td></tr>', rows
+        "",
+        '<tr><th scope="row"><span class="meld-cards">{}</span> <span class="meld-name">{}</span></th>'
+        "<td>{}</td><td>{}</td></tr>",
+        rows,
     )
     return format_html(
-        '<div class="scroll"><table class="table melds"><thead><tr><th scope="col">{}</th>'
-        '<th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead>'
-        "<tbody>{}</tbody></table></div>",
-        _("Cards"),
+        '<table class="table melds"><thead><tr><th scope="col">{}</th><th scope="col">{}</th>'
+        '<th scope="col">{}</th></tr></thead><tbody>{}</tbody></table>',
         _("Meld"),
         _("Concealed"),
         _("Exposed"),
