@@ -78,7 +78,7 @@ _TRACTOR_FAMILY = {
 EXAMPLES: dict[str, dict[str, tuple[Row, ...]]] = {
     "shengji": {
         "points": _POINTS,
-        "trumps": rows(("trumps", "BJ LJ 2H | 2S 2D 2C | AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H")),
+        "trumps": rows(("trumps", "BJ LJ 2H | 2S 2C 2D | AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H")),
         "side-suit": rows(("", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")),
         "follow": rows(
             ("led", "9S"),
@@ -86,18 +86,18 @@ EXAMPLES: dict[str, dict[str, tuple[Row, ...]]] = {
             ("allowed", "4S"),
             ("refused", "2S"),
         ),
-        "throw": rows(("", "KH TH")),
+        "throw": rows(("", "KS TS")),
         "kitty": rows(("", "KC TC 5D 9S 4S 3D")),
     },
     "tractor": {
         **_TRACTOR_FAMILY,
         "declare": rows(("", "2S | 2H 2H | LJ LJ | BJ BJ")),
-        "trumps": rows(("trumps", "BJ BJ LJ LJ 2H 2H | 2S 2D 2C | AH KH QH 3H")),
+        "trumps": rows(("trumps", "BJ BJ LJ LJ 2H 2H | 2S 2C 2D | AH KH QH 3H")),
     },
     # No 3s and 4s, and the 7s and 2s always trump (docs/rules/sandaha.md, "Permanent trumps").
     "sandaha": {
         **_TRACTOR_FAMILY,
-        "trumps": rows(("trumps", "BJ LJ 7S | 7H 7D 7C | 2S | 2H 2D 2C | AS KS QS JS TS 9S 8S 6S 5S")),
+        "trumps": rows(("trumps", "BJ LJ 7S | 7H 7C 7D | 2S | 2H 2C 2D | AS KS QS JS TS 9S 8S 6S 5S")),
         "pair": rows(("", "QD QD")),
         "tractor": rows(("", "9S 9S TS TS")),
         "tractor-skip": rows(("", "8H 8H 6H 6H")),
