@@ -15,7 +15,7 @@ from django.template.base import NodeList, Parser, Token
 from django.template.context import Context
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from cardclub.cards import SPRITE, card_label
@@ -94,7 +94,7 @@ class ExampleNode(template.Node):
             '<figure class="example" data-example="{}">{}<figcaption>{}</figcaption></figure>',
             self.name,
             drawn,
-            self.caption.render(context).strip(),
+            mark_safe(self.caption.render(context).strip()),  # noqa: S308 (rendered template: safe)
         )
 
 
@@ -122,7 +122,7 @@ class HouseRuleNode(template.Node):
     def render(self, context: Context) -> SafeString:
         default = rule_default(get_game(page_game(context)).rules_type, self.name)
         with context.push(default=default):
-            body = self.body.render(context).strip()
+            body = mark_safe(self.body.render(context).strip())  # noqa: S308 (rendered template: safe)
         if isinstance(default, bool):
             usual = _("On unless the club turns it off") if default else _("Off unless the club turns it on")
             note = format_html('<p class="rule-default">{}</p>', usual)

@@ -52,8 +52,10 @@ def visible_text(html: str) -> str:
 
 
 def house_rules(html: str) -> dict[str, str]:
-    """Each explained option with the text of its explanation."""
+    """Each explained option with the text of its explanation: a heading, then a paragraph."""
     found = re.findall(r'<div class="house-rule[^"]*" data-option="(\w+)">(.*?)</div>', html, re.S)
+    for name, body in found:
+        assert re.match(r"<h3>[^<]+</h3><p>", body), f"{name}: {body[:60]}"
     return {name: visible_text(body).strip() for name, body in found}
 
 
@@ -96,6 +98,7 @@ def test_each_page_draws_every_example_of_its_game(client: Client, game: str, la
         assert drawn == [card for row in example_rows for card in row.cards], name
         caption = re.search(r"<figcaption>(.+?)</figcaption>", shown[name], re.S)
         assert caption and visible_text(caption.group(1)).strip(), name
+        assert "&lt;" not in caption.group(1), name
 
 
 @pytest.mark.parametrize("language", [code for code, _ in LANGUAGES])
