@@ -23,7 +23,8 @@ are counted with ``CaptureQueriesContext`` on a warm request. Prints one JSON li
 holding a deal's record, ``league_deal`` and ``league_move``, indexes and TOAST included), the
 worst p95 and its endpoint, the full Elo recompute's seconds (every family, through
 ``league.services.ratings.recompute_family``), a new match result's standings and rating update
-through the services in milliseconds, the build's seconds and the load average.
+through the services in milliseconds, the build's seconds, the process's CPU seconds and the
+load average.
 
 The database is created (``scale_<pid>`` on the server of ``DATABASE_URL``, else
 ``postgres://postgres@127.0.0.1:5432``) and dropped at the end, unless ``--database NAME`` names
@@ -320,6 +321,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "elo_recompute_s": built["elo_recompute_s"],
         "new_result_ms": new_result_ms(),
         "build_s": built["build_s"],
+        # This process's CPU seconds (PostgreSQL's not included): on a shared machine the wall
+        # times above stretch with the load, this much less.
+        "cpu_s": round(time.process_time(), 1),
         "load": load(),
     }
 
