@@ -10,6 +10,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from cardclub.games import GAMES_BY_NAME
 from engine.errors import EngineError
 from engine.registry import get_game
 from engine.review import BUDGETS, DEFAULT_BUDGET
@@ -132,7 +133,8 @@ def header(deal: Deal) -> dict[str, Any]:
         "deal": deal.pk,
         "game": deal.game,
         "layout": family_of(deal.game),
-        "title": game.title,
+        # The site's translated name: the engine's title is English ("Tractor (two decks)").
+        "title": str(GAMES_BY_NAME[deal.game].title) if deal.game in GAMES_BY_NAME else game.title,
         "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # RULINGS 2's option: the rules say whether a failed throw costs points; frames do not.
