@@ -11,6 +11,8 @@ Four checks, each printing what it found:
 - **scripts**: a string in ``static/js`` that reads as prose or holds Chinese, or any text put
   straight into the page (``textContent =``, ``title =``, ``alert(``): the scripts take every
   word from the translated strings the page embeds.
+- **Python**: a translation function imported under another name than ``_`` (xgettext finds only
+  the names Django tells it, so ``gettext_lazy as _lazy`` would hide every string marked with it).
 - **rules pages**: each game's player page in every language, ``templates/rules/<game>.<lang>.html``
   (skipped while the folder does not exist).
 """
@@ -151,6 +153,26 @@ def script_gaps() -> dict[str, list[str]]:
     return out
 
 
+ALIAS = re.compile(r"^from django\.utils\.translation import (\w+) as (\w+)$", re.M)
+APPS = ["cardclub", "league", "tables", "replays"]
+
+
+def python_aliases(text: str) -> list[str]:
+    """Translation functions a module renames so that makemessages cannot find their strings."""
+    return [f"{name} as {alias}" for name, alias in ALIAS.findall(text) if alias != "_"]
+
+
+def python_gaps() -> dict[str, list[str]]:
+    """Hidden translation aliases by module."""
+    out = {}
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            found = python_aliases(path.read_text(encoding="utf-8"))
+            if found:
+                out[str(path.relative_to(ROOT))] = found
+    return out
+
+
 def missing_rules_pages() -> list[str] | None:
     """The player rules pages not written yet, or ``None`` while there are none at all."""
     if not RULES.is_dir():
@@ -176,6 +198,7 @@ def main() -> int:
     problems = report("UI strings without a translation (locale/<locale>/LC_MESSAGES/django.po)", gaps)
     problems += report("template text outside {% translate %}", template_gaps())
     problems += report("script strings not taken from the page's translated strings", script_gaps())
+    problems += report("translation functions renamed out of makemessages' sight", python_gaps())
     rules = missing_rules_pages()
     problems += report("rules pages missing", {"templates/rules": rules or []})
     if problems:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from cardclub.games import GAMES_BY_NAME
 from engine import game_names, get_game
@@ -76,6 +77,13 @@ def rule_label(name: str) -> str:
     """The label of a rule option."""
     label = RULE_LABELS.get(name)
     return str(label) if label is not None else name.replace("_", " ").capitalize()
+
+
+def rule_value(value: object) -> str:
+    """A rule option's value in words (yes/no for switches)."""
+    if isinstance(value, bool):
+        return pgettext("house rule", "yes") if value else pgettext("house rule", "no")
+    return str(value)
 
 
 # The tie-breaks of league/tiebreaks.py with their names translated (the pure module keeps plain strings).

@@ -8,8 +8,7 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cardclub.bots import seat_name
 from cardclub.games import GAMES_BY_NAME
@@ -32,7 +31,7 @@ CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
 FRAME_FORMAT = 5
 # The review budgets (engine.review.BUDGETS) in words.
-BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
+BUDGET_WORDS = {"fast": gettext_lazy("fast"), "strong": gettext_lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -182,11 +181,11 @@ def standing(deal: Deal) -> list[tuple[str, str]]:
 
 
 # The engine's words in a result (``outcome``, a redeal's ``reason``), in the page's language.
-OUTCOMES = {"played": pgettext_lazy("deal outcome", "played"), "redeal": _lazy("redeal")}
+OUTCOMES = {"played": pgettext_lazy("deal outcome", "played"), "redeal": gettext_lazy("redeal")}
 REASONS = {
-    "nobody declared": _lazy("nobody declared"),
-    "all passed": _lazy("all passed"),
-    "pointless hand": _lazy("a hand without points"),
+    "nobody declared": gettext_lazy("nobody declared"),
+    "all passed": gettext_lazy("all passed"),
+    "pointless hand": gettext_lazy("a hand without points"),
 }
 
 

@@ -100,6 +100,15 @@ def test_the_site_scripts_take_every_word_from_the_page() -> None:
     assert check.script_gaps() == {}
 
 
+def test_a_renamed_translation_function_is_found() -> None:
+    """makemessages cannot see strings marked with ``_lazy``: the import itself is reported."""
+    module = (
+        "from django.utils.translation import gettext_lazy as _lazy\n"
+        "from django.utils.translation import gettext as _\n"
+    )
+    assert check.python_aliases(module) == ["gettext_lazy as _lazy"]
+
+
 def test_a_missing_rules_page_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game in en, zh_Hans and zh_Hant: the one page not written is reported."""
     for game in check.GAMES:
