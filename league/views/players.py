@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import RankingFilterForm
 from league.models import Match, PlayerRating
@@ -31,7 +32,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         shown = player.rating_changes.filter(family=rating.family)
         changes = list(access.visible_rating_changes(request.user, shown).select_related("match"))
         points = [changes[0].before, *(c.after for c in changes)] if changes else []
-        title = _("%(family)s rating history") % {"family": rating.family}
+        info = GAMES_BY_NAME.get(rating.family)
+        title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
             {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
         )
