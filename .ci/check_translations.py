@@ -110,7 +110,8 @@ def template_literals(path: Path) -> list[str]:
 def template_gaps() -> dict[str, list[str]]:
     """Untranslated template text by file; the rules pages are written once per language."""
     out = {}
-    for path in sorted((ROOT / "templates").rglob("*.html")):
+    templates = ROOT / "templates"
+    for path in sorted([*templates.rglob("*.html"), *templates.rglob("*.txt")]):  # pages and e-mails
         if RULES in path.parents:
             continue
         found = template_literals(path)
