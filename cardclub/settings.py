@@ -249,7 +249,13 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "cardclub@localhost")
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
+# A browser's zh-TW, zh-HK and zh-MO fall back to zh-hant, zh-CN and zh-SG to zh-hans (Django's
+# LANG_INFO); a bare "zh" takes the first Chinese listed here, so Simplified comes first.
+LANGUAGES = [
+    ("en", _("English")),
+    ("zh-hans", _("Simplified Chinese")),
+    ("zh-hant", _("Traditional Chinese")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True

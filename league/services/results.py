@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.engine_errors import player_message
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
 from league import access, signals
@@ -357,9 +358,11 @@ def load_record(text: str, match: Match) -> tuple[DealRecord, dict[str, Any]]:
             raise RecordError(_("This record has a different number of seats."))
         state = check_record(record)
     except ReplayError as exc:
-        raise RecordError(exc.message, exc.index) from None
-    except (EngineError, ValueError, TypeError, KeyError) as exc:
-        raise RecordError(getattr(exc, "message", str(exc))) from None
+        raise RecordError(player_message(exc), exc.index) from None
+    except EngineError as exc:
+        raise RecordError(player_message(exc)) from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(str(exc)) from None
     result = state.result()
     if result is None:
         raise RecordError(_("The record stops before the deal is over."))

@@ -20,6 +20,7 @@ from league import pairing, seating, signals
 from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
 from league.services import duplicate
 from league.services.games import PARTNERSHIP_GAMES
+from league.services.pairing_words import refusal
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
 # Match points for a bye: a Swiss bye counts as a win (FIDE's pairing-allocated bye), and so does
@@ -90,7 +91,7 @@ def swiss_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]:
     try:
         rnd = pairing.pair_swiss(standings, played_pairs(tournament), list(byes), number)
     except pairing.PairingError as exc:
-        raise TournamentError(str(exc)) from None
+        raise TournamentError(refusal(exc)) from None
     tables, rest = tables_from_pairs(rnd.pairs, entries_per_table(tournament))
     return tables, [(e, SWISS_BYE_POINTS) for e in [*rest, *([rnd.bye] if rnd.bye else [])]]
 

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import RankingFilterForm
 from league.models import Match, PlayerRating, RatingChange
@@ -37,7 +38,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     for rating in player.ratings.order_by("family"):
         changes = by_family.get(rating.family, [])
         points = [changes[0].before, *(c.after for c in changes)] if changes else []
-        title = _("%(family)s rating history") % {"family": rating.family}
+        info = GAMES_BY_NAME.get(rating.family)
+        title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
             {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
         )

@@ -18,7 +18,7 @@ from league.models import Entry, Match, Player, Round, Tournament
 from league.services import rounds, tournaments
 from league.services import standings as stored_standings
 from league.services.games import game as engine_game
-from league.services.games import rule_label, tiebreak_name
+from league.services.games import rule_label, rule_value, tiebreak_name
 from league.services.rules_form import rules_form_class
 from league.views.common import act, managed_club, managed_tournament, visible_tournament
 
@@ -68,7 +68,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "manages": manages,
         "entries": tournament.entries.prefetch_related("members__player"),
         "rounds": rounds_qs,
-        "rules": [(rule_label(k), v) for k, v in tournament.rules.items()],
+        "rules": [(rule_label(k), rule_value(v)) for k, v in tournament.rules.items()],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
         "game": GAMES_BY_NAME.get(tournament.game),
         **standings_context(tournament),

@@ -8,8 +8,10 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from cardclub.bots import seat_name
+from cardclub.games import GAMES_BY_NAME
 from engine.errors import EngineError
 from engine.registry import get_game
 from engine.review import BUDGETS, DEFAULT_BUDGET
@@ -29,7 +31,7 @@ CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
 FRAME_FORMAT = 5
 # The review budgets (engine.review.BUDGETS) in words.
-BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
+BUDGET_WORDS = {"fast": gettext_lazy("fast"), "strong": gettext_lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -132,8 +134,9 @@ def header(deal: Deal) -> dict[str, Any]:
         "deal": deal.pk,
         "game": deal.game,
         "layout": family_of(deal.game),
-        "title": game.title,
-        "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
+        # The site's translated name: the engine's title is English ("Tractor (two decks)").
+        "title": str(GAMES_BY_NAME[deal.game].title) if deal.game in GAMES_BY_NAME else game.title,
+        "seats": [seat_name(s, i) for i, s in enumerate(deal.seats)],
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # real_hand_throws: the rules say whether a failed throw costs points; frames do not.
         "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
@@ -177,6 +180,15 @@ def standing(deal: Deal) -> list[tuple[str, str]]:
     return []
 
 
+# The engine's words in a result (``outcome``, a redeal's ``reason``), in the page's language.
+OUTCOMES = {"played": pgettext_lazy("deal outcome", "played"), "redeal": gettext_lazy("redeal")}
+REASONS = {
+    "nobody declared": gettext_lazy("nobody declared"),
+    "all passed": gettext_lazy("all passed"),
+    "pointless hand": gettext_lazy("a hand without points"),
+}
+
+
 def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[str, str]]:
     """The result as labelled lines, for the keys the games' results share."""
     if not result:
@@ -185,7 +197,8 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
     def who(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "—"
 
-    rows: list[tuple[str, str]] = [(_("Outcome"), str(result.get("outcome", "")))]
+    outcome = str(result.get("outcome", ""))
+    rows: list[tuple[str, str]] = [(_("Outcome"), str(OUTCOMES.get(outcome, outcome)))]
     labels: list[tuple[str, str, Any]] = [
         ("dealer", _("Dealer"), who),
         ("declared_by", _("Declared by"), who),
@@ -196,7 +209,7 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
         ("kitty_multiplier", _("Kitty multiplier"), str),
         ("winner", _("Winner"), who),
         ("points", _("Points"), str),
-        ("reason", _("Reason"), str),
+        ("reason", _("Reason"), lambda reason: str(REASONS.get(reason, reason))),
     ]
     for key, label, fmt in labels:
         if result.get(key) is not None:

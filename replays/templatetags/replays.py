@@ -17,9 +17,9 @@ register = template.Library()
 
 @register.filter
 def game_title(name: str) -> str:
-    """A game's name as the site shows it (English or translated, then Chinese)."""
+    """A game's name as the site shows it, as text ("Tractor 拖拉机"; in Chinese "拖拉机" alone)."""
     game = GAMES_BY_NAME.get(name)
-    return f"{game.title} {game.chinese}" if game else name
+    return game.label() if game else name
 
 
 @register.inclusion_tag("replays/_accuracy.html", takes_context=True)

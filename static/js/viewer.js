@@ -1,7 +1,7 @@
 // The replay viewer: draws the frames the server built with the rules engine, one per step.
 // Nothing here knows a rule of any game; it only lays out hands, tricks and labels it was sent.
 
-import { cardRow, fmtNodes, handFaces, inOrder, pieceFace } from "./cards.js";
+import { actionText, cardRow, fmtNodes, handFaces, inOrder, pieceFace } from "./cards.js";
 import { startReview } from "./viewer_review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -214,7 +214,7 @@ function moveText(at) {
   if (at === 0) return L.dealt;
   const [seat, text] = data.moves[at - 1];
   if (layout) return layout.move(seatName(seat), text);
-  return text === null ? fmt(L.hidden_move, { seat: seatName(seat) }) : seatName(seat) + ": " + text;
+  return text === null ? fmt(L.hidden_move, { seat: seatName(seat) }) : seatName(seat) + ": " + actionText(text);
 }
 
 // -- story, chart, comments -------------------------------------------------------------------

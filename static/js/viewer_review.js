@@ -2,6 +2,8 @@
 // position shown, the board after the better move, the per-seat table and the progress of a
 // review being made (polled, no reload). The server judged everything; this only draws it.
 
+import { actionText } from "./cards.js";
+
 const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
 const POLL_MS = 1000;
 
@@ -53,7 +55,7 @@ export function startReview(viewer) {
       const mark = node("span", "marker rmark label-" + line.label);
       mark.dataset.at = line.index;
       mark.style.left = `calc(${line.index} / ${last} * 100%)`;
-      mark.title = `${seatName(line.seat)}: ${line.played} (${R.labels[line.label]})`;
+      mark.title = `${seatName(line.seat)}: ${actionText(line.played)} (${R.labels[line.label]})`;
       box.append(mark);
     }
     $("review-buttons").hidden = lines().length === 0;
@@ -94,15 +96,15 @@ export function startReview(viewer) {
     box.dataset.index = line.index;
     box.append(node("strong", "", `${seatName(line.seat)} · ${R.kinds[line.kind] || line.kind} · `), node("span", "label", R.labels[line.label]));
     const facts = node("dl", "facts");
-    facts.append(node("dt", "", R.played), node("dd", "played", line.played));
+    facts.append(node("dt", "", R.played), node("dd", "played", actionText(line.played)));
     if (line.best !== line.played && line.loss > 0) {
       const gain = fmt(R.gain, { gain: line.loss.toFixed(2), se: line.se.toFixed(2), unit: review.unit });
-      facts.append(node("dt", "", R.best), node("dd", "best", line.best + " · " + gain));
+      facts.append(node("dt", "", R.best), node("dd", "best", actionText(line.best) + " · " + gain));
     }
     box.append(facts);
     if (line.best !== line.played) box.append(betterButton(line));
     else box.append(node("p", "muted", R.best_move));
-    if (showing === line.index) box.append(node("p", "muted better-note", fmt(R.better_board, { seat: seatName(line.seat), move: line.best })));
+    if (showing === line.index) box.append(node("p", "muted better-note", fmt(R.better_board, { seat: seatName(line.seat), move: actionText(line.best) })));
     here.append(box);
   }
 
