@@ -27,7 +27,7 @@ GAME_NAMES = [game.name for game in GAMES]
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 SECTIONS = ("cards", "deal", "play", "scoring", "house-rules")
 # Words a player should never meet: the engine's option names, notation and working notes.
-ENGINE_WORDS = re.compile(r"=\s*(true|false)|Engine name|\bseed\b|RULINGS|`|failed_throws|max_team", re.I)
+ENGINE_WORDS = re.compile(r"=\s*(true|false)|Engine name|\bseed\b|RULING[S]|`|failed_throws|max_team", re.I)
 
 
 def rules_page(client: Client, game: str, language: str) -> str:
