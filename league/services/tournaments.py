@@ -132,7 +132,11 @@ def add_entry(tournament: Tournament, players: Sequence[Player], name: str = "")
 
 
 def withdraw_entry(entry: Entry) -> Entry:
-    """Withdraw an entry from later rounds (its results stay)."""
+    """Withdraw an entry from later rounds (its results stay); a finished tournament is refused."""
+    if entry.tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished: its entries can no longer be withdrawn."))
+    if entry.withdrawn:
+        raise TournamentError(_("%(entry)s has already withdrawn.") % {"entry": entry.name})
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     return entry

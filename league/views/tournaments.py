@@ -125,11 +125,14 @@ def entry_create(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
-    """A director withdraws an entry from later rounds."""
+    """A director withdraws an entry from later rounds, after a page that asks to confirm it."""
     tournament = managed_tournament(request, slug, tslug)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    if request.method == "GET":
+        context = {"tournament": tournament, "club": tournament.club, "entry": entry}
+        return render(request, "league/entry_withdraw.html", context)
     return act(
         request,
         lambda: tournaments.withdraw_entry(entry),
