@@ -496,6 +496,33 @@ class ResultReport(models.Model):
         return f"{self.match} ({self.status})"
 
 
+class TableCode(models.Model):
+    """The capability that opens one match at its physical table: a code for the phone, a PIN per side.
+
+    Only digests are stored. The table cards page derives the code and the PINs again from
+    ``nonce`` and the site's secret key (``league/services/table_codes.py``), so a copy of the
+    database opens no table. Issuing a new card revokes the old one.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_codes")
+    # Not secret: printed on the card and named in the event log ("T3·1": table 3, first card).
+    label = models.CharField(_("card"), max_length=20)
+    nonce = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64, unique=True)
+    # {side: digest of that side's PIN}; a side is league.services.games.side_of's number.
+    pins = models.JSONField(default=dict)
+    created = models.DateTimeField(_("issued"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        ordering = ["match", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.label}"
+
+
 class ResultEvent(models.Model):
     """One step of an offline result, kept forever: who entered, undid, submitted or confirmed it, when.
 
@@ -518,6 +545,10 @@ class ResultEvent(models.Model):
     # The seat the user sits in at this match (None: a director who does not play here).
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    # Set when the step came from the table's phone page: the card whose code (and PIN) was used.
+    table_code = models.ForeignKey(
+        TableCode, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
     at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:

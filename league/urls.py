@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league.api import api
-from league.views import clubs, duplicate, matches, players, tournaments
+from league.views import clubs, duplicate, matches, players, table_cards, table_phone, tournaments
 
 T = "clubs/<slug:slug>/t/<slug:tslug>/"
 
@@ -34,6 +34,11 @@ urlpatterns = [
     path(T + "rounds/<int:number>/action/", tournaments.round_action, name="round-action"),
     path(T + "rounds/<int:number>/boards/", duplicate.round_boards, name="round-boards"),
     path(T + "rounds/<int:number>/sheets/", duplicate.board_sheets, name="board-sheets"),
+    path(T + "rounds/<int:number>/cards/", table_cards.table_cards, name="table-cards"),
+    path(T + "rounds/<int:number>/tables/", tournaments.round_tables, name="round-tables"),
+    path("t/", table_phone.table_code, name="table-code"),
+    path("t/<str:code>/", table_phone.table_phone, name="table-phone"),
+    path("t/<str:code>/<slug:action>/", table_phone.table_action, name="table-phone-action"),
     path("matches/<int:match_id>/", matches.match_detail, name="match-detail"),
     path("matches/<int:match_id>/deals/", matches.deal_enter, name="deal-enter"),
     path("matches/<int:match_id>/correct/", matches.deal_correct, name="deal-correct"),

@@ -118,8 +118,8 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     deal = _add_deal(match, result, has_moves=False)
     confirmation.record(match, user, ResultEvent.Kind.ENTERED, deal.number)
     report = report_of(match)
-    if report.entered_by_id is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+    if report.entered_by_id is None and report.entered_seat is None:
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
         report.save(update_fields=["entered_by", "entered_seat"])
     return deal
 
@@ -211,7 +211,7 @@ def submit(match: Match, user: Any) -> ResultReport:
     report = report_of(match)
     report.status, report.submitted_at = ResultReport.Status.PENDING, timezone.now()
     if report.entered_seat is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
     report.save()
     confirmation.record(match, user, ResultEvent.Kind.SUBMITTED)
     if report.entered_seat is None:
@@ -231,7 +231,7 @@ def confirm(match: Match, user: Any) -> ResultReport:
     report = match.report
     report.status, report.confirmed_by, report.confirmed_at = (
         ResultReport.Status.CONFIRMED,
-        user,
+        confirmation.account(user),
         timezone.now(),
     )
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])

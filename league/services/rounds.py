@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from league import pairing, seating, signals
 from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
-from league.services import duplicate
+from league.services import duplicate, table_codes
 from league.services.games import PARTNERSHIP_GAMES
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
@@ -253,6 +253,8 @@ def publish_round(rnd: Round) -> Round:
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    # Each table gets its card (a code for the phone page, a PIN per side) as the round opens.
+    table_codes.issue_round(rnd)
     signals.round_published.send(sender=Round, rnd=rnd)
     return rnd
 

@@ -69,7 +69,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": GAMES_BY_NAME.get(match.game),
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
-        "events": match.result_events.select_related("by"),
+        "events": match.result_events.select_related("by", "table_code"),
         "manages": manages,
         "can_enter": can_enter,
         "can_confirm": results.can_confirm(request.user, match),

@@ -15,7 +15,7 @@ from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import EntryForm, GameForm, KeepApartForm, SwapEntriesForm, SwapSeatsForm, TournamentForm
 from league.models import Entry, Match, Player, Round, Tournament
-from league.services import rounds, tournaments
+from league.services import rounds, table_states, tournaments
 from league.services import standings as stored_standings
 from league.services.games import game as engine_game
 from league.services.games import rule_label, tiebreak_name
@@ -180,10 +180,32 @@ def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
     if rnd is None or not access.can_view_round(request.user, rnd):
         raise Http404
     manages = access.manages(request.user, tournament.club)
-    context = {"tournament": tournament, "club": tournament.club, "round": rnd, "manages": manages}
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "manages": manages,
+        "states": table_states.round_states(rnd),
+    }
     if manages and rnd.status == Round.Status.DRAFT:
         context |= {"swap_entries_form": SwapEntriesForm(tournament), "swap_seats_form": SwapSeatsForm()}
     return render(request, "league/round_detail.html", context)
+
+
+def round_tables(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Just the round's tables with their states: what the live round page refetches."""
+    tournament = visible_tournament(request, slug, tslug)
+    rnd = tournament.rounds.filter(number=number).prefetch_related("byes__entry").first()
+    if rnd is None or not access.can_view_round(request.user, rnd):
+        raise Http404
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "manages": access.manages(request.user, tournament.club),
+        "states": table_states.round_states(rnd),
+    }
+    return render(request, "league/_round_tables.html", context)
 
 
 @login_required
