@@ -188,6 +188,8 @@ class Entry(models.Model):
     players = models.ManyToManyField(Player, through="EntryMember", related_name="entries")
     seed = models.PositiveIntegerField(_("seed"), default=0)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # How many rounds existed when the entry withdrew: undoing it is allowed until another is drafted.
+    withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("entry")

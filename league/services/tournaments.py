@@ -137,8 +137,29 @@ def withdraw_entry(entry: Entry) -> Entry:
         raise TournamentError(_("The tournament is finished: its entries can no longer be withdrawn."))
     if entry.withdrawn:
         raise TournamentError(_("%(entry)s has already withdrawn.") % {"entry": entry.name})
-    entry.withdrawn = True
-    entry.save(update_fields=["withdrawn"])
+    entry.withdrawn, entry.withdrawn_after = True, entry.tournament.rounds.count()
+    entry.save(update_fields=["withdrawn", "withdrawn_after"])
+    return entry
+
+
+def can_reinstate(entry: Entry) -> bool:
+    """A withdrawal is undone until the next round is drafted, while the tournament is not finished."""
+    return (
+        entry.withdrawn
+        and entry.tournament.status != Tournament.Status.FINISHED
+        and entry.withdrawn_after == entry.tournament.rounds.count()
+    )
+
+
+def reinstate_entry(entry: Entry) -> Entry:
+    """Undo a withdrawal made by mistake: the entry is paired again from the next round."""
+    if not can_reinstate(entry):
+        why = _(
+            "A withdrawal can be undone only until the next round is drafted, in a tournament still running."
+        )
+        raise TournamentError(why)
+    entry.withdrawn, entry.withdrawn_after = False, None
+    entry.save(update_fields=["withdrawn", "withdrawn_after"])
     return entry
 
 

@@ -80,6 +80,8 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
             "entry_form": EntryForm(tournament, size),
             "keep_apart_form": KeepApartForm(tournament),
             "keep_apart": [(names.get(a, a), names.get(b, b)) for a, b in tournament.keep_apart],
+            "keeps_apart": tournament.format in rounds.KEEPS_APART,
+            "reinstatable": {e.pk for e in tournament.entries.all() if tournaments.can_reinstate(e)},
         }
     return render(request, "league/tournament_detail.html", context)
 
@@ -144,6 +146,21 @@ def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -
 
 @login_required
 @require_POST
+def entry_reinstate(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    """A director undoes a withdrawal before the next round is drafted."""
+    tournament = managed_tournament(request, slug, tslug)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return act(
+        request,
+        lambda: tournaments.reinstate_entry(entry),
+        _("Withdrawal undone: the entry is paired again from the next round."),
+        tournament.get_absolute_url(),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
 def keep_apart_add(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
     """A director marks two players that individual seating must never put together."""
     tournament = managed_tournament(request, slug, tslug)
@@ -170,7 +187,19 @@ def round_generate(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect(tournament)
     messages.success(request, _("Round %(n)s drafted: check the tables, then publish.") % {"n": rnd.number})
+    for first, second in rounds.forbidden_meetings(rnd):
+        messages.warning(request, met_warning(first, second))
     return redirect("round-detail", slug, tslug, rnd.number)
+
+
+def met_warning(first: Entry, second: Entry) -> str:
+    """The report of a kept-apart pair that the round's pairing could not keep apart."""
+    return _(
+        "%(a)s and %(b)s are kept apart but meet in this round: no pairing kept every such pair apart."
+    ) % {
+        "a": first.name,
+        "b": second.name,
+    }
 
 
 def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
@@ -186,6 +215,7 @@ def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
         "round": rnd,
         "manages": manages,
         "states": table_states.round_states(rnd),
+        "forbidden_met": [met_warning(a, b) for a, b in rounds.forbidden_meetings(rnd)] if manages else [],
     }
     if manages and rnd.status == Round.Status.DRAFT:
         context |= {"swap_entries_form": SwapEntriesForm(tournament), "swap_seats_form": SwapSeatsForm()}

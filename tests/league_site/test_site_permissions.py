@@ -48,6 +48,7 @@ def endpoints(world: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
         ("/clubs/riverside/tournaments/new/?game=tractor", {"name": "X"}),
         (base + "entries/", {}),
         (base + f"entries/{entry.pk}/withdraw/", {}),
+        (base + f"entries/{entry.pk}/reinstate/", {}),
         (base + "keep-apart/", {}),
         (base + "rounds/", {}),
         (base + "rounds/1/cards/", {"table": 1}),
