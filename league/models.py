@@ -157,6 +157,11 @@ class Tournament(models.Model):
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
     # Individual seating: pairs of player ids that must never share a table.
     keep_apart = models.JSONField(_("kept apart"), default=list, blank=True)
+    check_in = models.BooleanField(
+        _("entries check in before each round"),
+        default=False,
+        help_text=_("Only entries checked in for the next round are paired in it."),
+    )
     # Bumped each time the stored standings change; live pages compare it.
     standings_version = models.PositiveIntegerField(_("standings version"), default=0)
     created_by = models.ForeignKey(
@@ -190,6 +195,10 @@ class Entry(models.Model):
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     # How many rounds existed when the entry withdrew: undoing it is allowed until another is drafted.
     withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    # The round the entry is checked in for (tournaments with check-in pair only those).
+    checked_in_for = models.PositiveSmallIntegerField(_("checked in for round"), null=True, blank=True)
+    # The round the entry joined in (late entries score nothing for the rounds before it).
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
 
     class Meta:
         verbose_name = _("entry")

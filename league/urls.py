@@ -29,6 +29,7 @@ urlpatterns = [
     path(T + "entries/", tournaments.entry_create, name="entry-create"),
     path(T + "entries/<int:entry_id>/withdraw/", tournaments.entry_withdraw, name="entry-withdraw"),
     path(T + "entries/<int:entry_id>/reinstate/", tournaments.entry_reinstate, name="entry-reinstate"),
+    path(T + "entries/<int:entry_id>/check-in/", tournaments.entry_check_in, name="entry-check-in"),
     path(T + "keep-apart/", tournaments.keep_apart_add, name="keep-apart"),
     path(T + "rounds/", tournaments.round_generate, name="round-generate"),
     path(T + "rounds/<int:number>/", tournaments.round_detail, name="round-detail"),

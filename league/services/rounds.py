@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from league import pairing, seating, signals
 from league.models import Bye, Entry, EntryMember, Match, MatchSeat, Round, Tournament
-from league.services import duplicate, table_codes
+from league.services import duplicate, table_codes, tournaments
 from league.services.games import PARTNERSHIP_GAMES
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
@@ -33,8 +33,11 @@ Byes = list[tuple[int, int]]  # (entry id, match points)
 
 
 def active_entries(tournament: Tournament) -> list[Entry]:
-    """Entries still playing, in seed order."""
-    return list(tournament.entries.filter(withdrawn=False).order_by("seed", "id"))
+    """Entries playing the next round, in seed order: not withdrawn, and checked in if the event asks."""
+    entries = tournament.entries.filter(withdrawn=False)
+    if tournament.check_in:
+        entries = entries.filter(checked_in_for=tournaments.next_round(tournament))
+    return list(entries.order_by("seed", "id"))
 
 
 def tables_from_pairs(
@@ -103,7 +106,9 @@ def round_robin_round(tournament: Tournament, number: int) -> tuple[Tables, Byes
     # Withdrawn entries keep their pairing numbers so that the schedule never changes mid-event;
     # their tables are not played and the others at them get a forfeit.
     entries = list(tournament.entries.order_by("seed", "id"))
-    withdrawn = {e.pk for e in entries if e.withdrawn}
+    # Entries not checked in for this round miss it like withdrawn ones: their opponents win by forfeit.
+    playing = {e.pk for e in active_entries(tournament)}
+    withdrawn = {e.pk for e in entries if e.pk not in playing}
     ids = [e.pk for e in entries]
     schedule = pairing.round_robin(ids, cycles=1 + (number - 1) // max(1, len(ids) - 1 + len(ids) % 2))
     if number > len(schedule):

@@ -82,6 +82,9 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
             "keep_apart": [(names.get(a, a), names.get(b, b)) for a, b in tournament.keep_apart],
             "keeps_apart": tournament.format in rounds.KEEPS_APART,
             "reinstatable": {e.pk for e in tournament.entries.all() if tournaments.can_reinstate(e)},
+            "takes_entries": tournaments.takes_entries(tournament),
+            "next_round": tournaments.next_round(tournament),
+            "checked_in": {e.pk for e in tournament.entries.all() if tournaments.checked_in(e)},
         }
     return render(request, "league/tournament_detail.html", context)
 
@@ -139,6 +142,23 @@ def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -
         request,
         lambda: tournaments.withdraw_entry(entry),
         _("Entry withdrawn."),
+        tournament.get_absolute_url(),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
+def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    """A director checks an entry in for the next round (or, with ``present=0``, out again)."""
+    tournament = managed_tournament(request, slug, tslug)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    present = request.POST.get("present") != "0"
+    done = _("%(entry)s checked in.") if present else _("%(entry)s is no longer checked in.")
+    return act(
+        request,
+        lambda: tournaments.check_in(entry, present),
+        done % {"entry": entry.name},
         tournament.get_absolute_url(),
         ERRORS,
     )

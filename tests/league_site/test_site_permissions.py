@@ -49,6 +49,7 @@ def endpoints(world: dict[str, object]) -> list[tuple[str, dict[str, object]]]:
         (base + "entries/", {}),
         (base + f"entries/{entry.pk}/withdraw/", {}),
         (base + f"entries/{entry.pk}/reinstate/", {}),
+        (base + f"entries/{entry.pk}/check-in/", {}),
         (base + "keep-apart/", {}),
         (base + "rounds/", {}),
         (base + "rounds/1/cards/", {"table": 1}),
