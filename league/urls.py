@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league.api import api
-from league.views import clubs, duplicate, matches, players, table_cards, table_phone, tournaments
+from league.views import clubs, duplicate, matches, players, screen, table_cards, table_phone, tournaments
 
 T = "clubs/<slug:slug>/t/<slug:tslug>/"
 
@@ -26,6 +26,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", tournaments.tournament_create, name="tournament-create"),
     path(T, tournaments.tournament_detail, name="tournament-detail"),
     path(T + "standings/", tournaments.standings_fragment, name="tournament-standings"),
+    path(T + "screen/", screen.tournament_screen, name="tournament-screen"),
+    path(T + "screen/panels/", screen.screen_panels, name="tournament-screen-panels"),
     path(T + "entries/", tournaments.entry_create, name="entry-create"),
     path(T + "entries/<int:entry_id>/withdraw/", tournaments.entry_withdraw, name="entry-withdraw"),
     path(T + "entries/<int:entry_id>/reinstate/", tournaments.entry_reinstate, name="entry-reinstate"),

@@ -105,3 +105,16 @@ def test_a_table_enters_and_confirms_by_phone(browser: Any, phone_site: str) -> 
     # The round closed with its only table: the card no longer opens it.
     phone.goto(url)
     assert "has expired" in phone.inner_text("#code-refused")
+
+
+def test_the_rooms_screen_cycles_tables_and_standings(browser: Any, phone_site: str) -> None:  # noqa: F811
+    """No login, large type: the tables panel, then the standings (the table above confirmed), in turn."""
+    room = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    room.goto(phone_site + "/clubs/phone/t/phone-cup/screen/?seconds=2")
+    room.wait_for_selector("#screen[data-showing='tables']")
+    assert room.is_visible("[data-panel='tables'] .screen-table") and not room.is_visible(
+        "[data-panel='standings']"
+    )
+    room.wait_for_selector("#screen[data-showing='standings']", timeout=5_000)
+    assert "Ann & Bo" in room.inner_text("[data-panel='standings']")
+    room.wait_for_selector("#screen[data-showing='tables']", timeout=5_000)
