@@ -310,6 +310,8 @@ class Match(models.Model):
     result = models.JSONField(_("result"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # When a director last asked the table to finish (a late table): its phone page says so.
+    nudged_at = models.DateTimeField(_("asked to finish"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -65,3 +65,15 @@ def round_states(rnd: Round) -> list[TableState]:
     deadline = deadline_of(rnd) if rnd.status == Round.Status.PUBLISHED else None
     matches = rnd.matches.select_related("report").prefetch_related("seats__player").order_by("table_number")
     return [state_of(m, deadline) for m in matches]
+
+
+def nudge(match: Match) -> Match:
+    """A director asks a table to finish: its phone page says so, and the round pages hear of it."""
+    from league.services import confirmation
+
+    if match.status == Match.Status.FINISHED:
+        raise ValueError("a finished table needs no nudge")
+    match.nudged_at = timezone.now()
+    match.save(update_fields=["nudged_at"])
+    confirmation.announce_step(match)
+    return match

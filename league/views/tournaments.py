@@ -283,6 +283,21 @@ def round_action(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
             return act(
                 request, lambda: rounds.swap_entries(rnd, first, second), _("Entries swapped."), here, ERRORS
             )
+    if action == "nudge":
+        table = request.POST.get("table", "")
+        match = (
+            rnd.matches.filter(table_number=int(table)).first()
+            if table.isdecimal() and len(table) < 5
+            else None
+        )
+        if (
+            match is not None
+            and match.status != Match.Status.FINISHED
+            and rnd.status == Round.Status.PUBLISHED
+        ):
+            table_states.nudge(match)
+            messages.success(request, _("Table %(n)s was asked to finish.") % {"n": match.table_number})
+            return redirect(here)
     if action == "swap_seats":
         seats_form = SwapSeatsForm(request.POST)
         if seats_form.is_valid():
