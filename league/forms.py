@@ -119,6 +119,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "spectator_delay",
             "rated",
             "is_public",
+            "check_in",
         ]
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
         help_texts = {

@@ -45,6 +45,45 @@ def can_enter(user: Any, match: Match) -> bool:
     return access.manages(user, match.club) or seat_of(match, user) is not None
 
 
+def closed_reason(match: Match) -> str | None:
+    """Why nobody may enter, undo or submit this match's result now (``None`` while it is open).
+
+    The reasons name what happened, so a stale page's button is answered truthfully: a director
+    already accepted the result, the opponents still have to confirm it, or the round is a draft.
+    """
+    if match.round_id is not None and match.round.status == Round.Status.DRAFT:  # type: ignore[union-attr]
+        return _("This round is still a draft: results are entered once a director publishes it.")
+    report = getattr(match, "report", None)
+    status = report.status if report is not None else ResultReport.Status.OPEN
+    if status == ResultReport.Status.OVERRIDDEN:
+        return _("A director has already accepted this result: it can no longer be changed here.")
+    if status == ResultReport.Status.CONFIRMED:
+        return _("This result is already confirmed: it can no longer be changed here.")
+    if status == ResultReport.Status.PENDING:
+        return _("This result is submitted and waits for the other side to confirm it.")
+    if match.status == Match.Status.FINISHED or match.kind == Match.Kind.LIVE and match.deals.exists():
+        return _("This match is finished.")
+    return None
+
+
+def refuse_if_closed(match: Match, user: Any, refusal: str) -> None:
+    """Refuse a change to the result: the truthful reason when it is closed, else ``refusal``."""
+    reason = closed_reason(match)
+    if reason is not None:
+        raise ResultError(reason)
+    if not can_enter(user, match):
+        raise ResultError(refusal)
+
+
+def deals_needed(match: Match) -> int | None:
+    """How many more deals the match needs (``None``: no fixed number, it ends when someone wins)."""
+    if outcome.is_over(match.game, match.rules, match.situation, deal_results(match), match.deals_target):
+        return 0
+    if not match.deals_target:
+        return None
+    return max(0, match.deals_target - match.deals.count())
+
+
 def can_confirm(user: Any, match: Match) -> bool:
     """A player of a side that did not enter or change the result confirms it (confirmation's rule)."""
     return confirmation.may_confirm(match, user)
@@ -69,8 +108,7 @@ def locked(match: Match) -> Match:
 def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     """Add the next deal of an offline match from what the table reports."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not enter results for this match now."))
+    refuse_if_closed(match, user, _("You may not enter results for this match now."))
     refuse_if_over(match)
     seats = match.seats.count()
     situation, _board = duplicate.start_of(match, match.deals.count() + 1)
@@ -81,8 +119,8 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     deal = _add_deal(match, result, has_moves=False)
     confirmation.record(match, user, ResultEvent.Kind.ENTERED, deal.number)
     report = report_of(match)
-    if report.entered_by_id is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+    if report.entered_by_id is None and report.entered_seat is None:
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
         report.save(update_fields=["entered_by", "entered_seat"])
     return deal
 
@@ -154,8 +192,7 @@ def _store_moves(deal: Deal, record: DealRecord) -> None:
 def undo_last_deal(match: Match, user: Any) -> None:
     """Remove the last deal entered by hand while the result is still open (a typing slip)."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not change this result now."))
+    refuse_if_closed(match, user, _("You may not change this result now."))
     last = match.deals.order_by("-number").first()
     if last is None:
         raise ResultError(_("There is no deal to remove."))
@@ -169,14 +206,13 @@ def undo_last_deal(match: Match, user: Any) -> None:
 def submit(match: Match, user: Any) -> ResultReport:
     """The entering player hands the result to the opponents for confirmation."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not submit this result."))
+    refuse_if_closed(match, user, _("You may not submit this result."))
     if not match.deals.exists():
         raise ResultError(_("Enter at least one deal first."))
     report = report_of(match)
     report.status, report.submitted_at = ResultReport.Status.PENDING, timezone.now()
     if report.entered_seat is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
     report.save()
     confirmation.record(match, user, ResultEvent.Kind.SUBMITTED)
     if report.entered_seat is None:
@@ -196,7 +232,7 @@ def confirm(match: Match, user: Any) -> ResultReport:
     report = match.report
     report.status, report.confirmed_by, report.confirmed_at = (
         ResultReport.Status.CONFIRMED,
-        user,
+        confirmation.account(user),
         timezone.now(),
     )
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
@@ -385,6 +421,8 @@ def store_record(match: Match, record: DealRecord) -> Deal:
 def upload_record(match: Match, user: Any, text: str, deal_number: int | None = None) -> Deal:
     """Attach a full move log: as the match's next deal, or to an entered deal with the same result."""
     match = locked(match)
+    if match.round_id is not None and match.round.status == Round.Status.DRAFT:  # type: ignore[union-attr]
+        raise ResultError(closed_reason(match) or "")
     if not (access.manages(user, match.club) or can_enter(user, match)):
         raise ResultError(_("You may not add records to this match."))
     record, result = load_record(text, match)
