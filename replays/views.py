@@ -65,9 +65,12 @@ def attachment(body: Any, filename: str, content_type: str) -> HttpResponse:
 
 @gzip_page
 def deal_viewer(request: HttpRequest, pk: int) -> HttpResponse:
-    """The replay viewer, opened at ``?at=`` from the perspective ``?seat=``."""
+    """The replay viewer, opened at ``?at=`` from the perspective ``?seat=``; ``?spoilers=hide``
+    keeps every result out of sight until the last step."""
     deal = viewable_deal(request, pk)
-    context = page_context(deal, request.user, request.GET.get("seat"), request.GET.get("at", ""))
+    spoiler_free = request.GET.get("spoilers") == "hide"
+    seat, at = request.GET.get("seat"), request.GET.get("at", "")
+    context = page_context(deal, request.user, seat, at, spoiler_free)
     if context["comment_allowed"]:
         context["comment_form"] = CommentForm(initial={"at": context["at"]})
     return render(request, "replays/deal.html", context)
