@@ -6,6 +6,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from league import access
 from league.boards import stack_rows
@@ -14,6 +15,13 @@ from league.services import duplicate, travellers
 from league.views.common import visible_tournament
 
 DIRECTIONS = ("NS", "EW")
+# Seats by compass, as travellers pair them: North and South (seats 0 and 2) are NS.
+COMPASS = (_("North"), _("East"), _("South"), _("West"))
+
+
+def compass(seat: int) -> str:
+    """ "North (NS)": a seat of a four-seat board by compass point and pair."""
+    return f"{COMPASS[seat % 4]} ({DIRECTIONS[seat % 2]})"
 
 
 def duplicate_round(
@@ -102,7 +110,7 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
     """What one printed board page shows; with a table, the names of who draws."""
     names = {s.seat: s.display_name for s in match.seats.all()} if match is not None else {}
     rows = [
-        {"position": pos, "card": card, "seat": seat, "name": names.get(seat, "")}
+        {"position": pos, "card": card, "seat": seat, "compass": compass(seat), "name": names.get(seat, "")}
         for pos, card, seat in stack_rows(board.deck, board.dealer)
     ]
     half = (len(rows) + 1) // 2
@@ -111,6 +119,7 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
         "match": match,
         "dealer": board.dealer,
         "dealer_direction": DIRECTIONS[board.dealer % 2],
+        "dealer_compass": compass(board.dealer),
         "dealer_name": names.get(board.dealer, ""),
         "columns": [rows[:half], rows[half:]],
     }

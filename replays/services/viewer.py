@@ -31,6 +31,13 @@ FRAME_FORMAT = 6
 # The review budgets (engine.review.BUDGETS) in words.
 BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The engine's outcomes of a deal in words.
+OUTCOME_WORDS = {
+    "played": _lazy("played"),
+    "win": _lazy("won"),
+    "void": _lazy("void deal"),
+    "redeal": _lazy("redeal"),
+}
 
 
 def cache_key(deal: Deal, perspective: int | str) -> str:
@@ -227,7 +234,8 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
     def who(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "—"
 
-    rows: list[tuple[str, str]] = [(_("Outcome"), str(result.get("outcome", "")))]
+    outcome = str(result.get("outcome", ""))
+    rows: list[tuple[str, str]] = [(_("Outcome"), str(OUTCOME_WORDS.get(outcome, outcome)))]
     labels: list[tuple[str, str, Any]] = [
         ("dealer", _("Dealer"), who),
         ("declared_by", _("Declared by"), who),

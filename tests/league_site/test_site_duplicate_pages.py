@@ -87,7 +87,8 @@ def test_members_see_the_sheets_once_the_round_is_over(event: Tournament, as_use
 def test_a_board_sheet_shows_number_dealer_levels_and_the_stack_top_first(
     event: Tournament, as_user: Login
 ) -> None:
-    """One page per board: large number, dealer, levels, all 108 cards in drawing order."""
+    """One page per board: large number, dealer, levels, all 108 cards in drawing order, each
+    drawn by a seat named by compass as on the travellers."""
     page = as_user("director").get(url(event, "sheets")).content.decode()
     board = Board.objects.get(round=rnd_of(event), number=1)
     assert page.count('class="board-sheet"') == rnd_of(event).boards.count()
@@ -96,7 +97,7 @@ def test_a_board_sheet_shows_number_dealer_levels_and_the_stack_top_first(
     assert page.count('class="card-row') == 108 * rnd_of(event).boards.count()
     sheet = page[page.index('data-board="1"') :]
     first_row = sheet[sheet.index('class="card-row') :]
-    dealer = f"seat {board.dealer}"
+    dealer = ("North (NS)", "East (EW)", "South (NS)", "West (EW)")[board.dealer]
     top = first_row.index(card_label(board.deck[0]))
     # Two decks: the second card may be the same card again (CI met 6C, 6C), so look past the first.
     assert top < first_row.index(card_label(board.deck[1]), top + 1)

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 
+from engine import review as engine_review
 from engine.match import selfplay_deal
 from engine.registry import get_game
 from league.models import Deal, Match
+from replays.models import Review, ReviewLine
 from replays.services.moves import describe
 from replays.services.records import deal_record
+from replays.services.reviews import review_json
 from replays.services.samples import play_sample_match
 from replays.services.steps import WINDOWS, build
 from replays.services.viewer import ending
@@ -148,3 +152,29 @@ def test_si_se_pai_turns_skip_the_windows_nobody_took() -> None:
         if frames[k - 1]["phase"] in WINDOWS and record.actions[k - 1][1] == "pass" and k not in claims
     ]
     assert window_passes and not set(window_passes) & set(turns)
+
+
+def test_a_review_line_carries_both_moves_described(tractor_deal: Deal) -> None:
+    """The verdict's sentences come from the stored line: played and best, cards apart."""
+    review = Review.objects.create(
+        deal=tractor_deal, budget="fast", engine_version=engine_review.ENGINE_VERSION, status="done"
+    )
+    ReviewLine.objects.create(
+        review=review, index=3, seat=1, kind="play", played="play AS", best="play 9C",
+        value_played=0, value_best=17.9, loss=17.9, se=8.7, label="mistake",
+    )  # fmt: skip
+    line = review_json(review)["lines"][0]
+    assert line["played_words"] == {"verb": "play", "cards": ["AS"]}
+    assert line["best_words"] == {"verb": "play", "cards": ["9C"]}
+
+
+@pytest.mark.parametrize(("finished", "seconds"), [(None, None), (14.4, 14), (14.6, 15)])
+def test_a_finished_review_says_how_long_it_took(
+    tractor_deal: Deal, finished: float | None, seconds: int | None
+) -> None:
+    review = Review.objects.create(
+        deal=tractor_deal, budget="fast", engine_version=engine_review.ENGINE_VERSION
+    )
+    if finished is not None:
+        review.finished_at = review.created + timedelta(seconds=finished)
+    assert review_json(review, lines=False)["seconds"] == seconds
