@@ -6,22 +6,16 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
 
 from league import access
 from league.boards import stack_rows
+from league.diagram import hand_diagram
 from league.models import Board, Match, Round, Tournament
 from league.services import duplicate, travellers
+from league.templatetags.duplicate_tags import compass
 from league.views.common import visible_tournament
 
 DIRECTIONS = ("NS", "EW")
-# Seats by compass, as travellers pair them: North and South (seats 0 and 2) are NS.
-COMPASS = (_("North"), _("East"), _("South"), _("West"))
-
-
-def compass(seat: int) -> str:
-    """ "North (NS)": a seat of a four-seat board by compass point and pair."""
-    return f"{COMPASS[seat % 4]} ({DIRECTIONS[seat % 2]})"
 
 
 def duplicate_round(
@@ -46,7 +40,13 @@ def round_boards(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
     shown = manages or finished
     rows = travellers.travellers(rnd) if shown else {}
     boards = [
-        {"board": b, "rows": rows.get(b.number, []), "dealer": DIRECTIONS[b.dealer % 2]}
+        {
+            "board": b,
+            "rows": rows.get(b.number, []),
+            "dealer": DIRECTIONS[b.dealer % 2],
+            # The hands are shown once the decks are: when the round is over.
+            "diagram": hand_diagram(b.deck, b.dealer, b.levels) if finished else None,
+        }
         for b in travellers.boards_of(rnd)
     ]
     context = {
@@ -121,5 +121,6 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
         "dealer_direction": DIRECTIONS[board.dealer % 2],
         "dealer_compass": compass(board.dealer),
         "dealer_name": names.get(board.dealer, ""),
+        "diagram": hand_diagram(board.deck, board.dealer, board.levels),
         "columns": [rows[:half], rows[half:]],
     }
