@@ -21,6 +21,7 @@ from replays.services.boards import same_board
 from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
 from replays.services.frames import ALL
+from replays.services.graph import Graph, expected_points
 from replays.services.records import deal_record
 from replays.services.reviews import can_request_review, current_review, review_json, revive
 from replays.services.steps import Replay, build, build_many, family_of, parse_perspective
@@ -94,6 +95,7 @@ def page_context(
     review = current_review(deal) if payload else None
     if review is not None:
         revive(review)
+    review_data = review_json(review) if review else None
     return {
         "deal": deal,
         "match": deal.match,
@@ -117,10 +119,18 @@ def page_context(
         "next": nxt,
         "league_match_url": league_match_url(deal.match_id),
         "same_board": same_board(deal, user),
-        "review": review_json(review) if review else None,
+        "review": review_data,
+        "graph": review_graph(deal, review_data, last),
         "review_allowed": payload is not None and can_request_review(user, deal),
         "review_budgets": [(b, BUDGET_WORDS.get(b, b), b == DEFAULT_BUDGET) for b in BUDGETS],
     }
+
+
+def review_graph(deal: Deal, review: dict[str, Any] | None, last: int) -> Graph | None:
+    """The expected-points graph of a review's lines so far (services/graph.py)."""
+    if not review or not review.get("lines"):
+        return None
+    return expected_points(deal_record(deal), review["unit"], review["lines"], last)
 
 
 def league_match_url(match_id: int) -> str | None:

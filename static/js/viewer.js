@@ -322,7 +322,7 @@ function revealStory() {
   for (const el of document.querySelectorAll("#kitty-story p")) {
     el.classList.toggle("future", !(end || (state.perspective === "all" && Number(el.dataset.at) <= state.at)));
   }
-  for (const el of document.querySelectorAll("#comment-list li[data-at], #markers .marker")) {
+  for (const el of document.querySelectorAll("#comment-list li[data-at], #markers .marker, #points-graph .gpoint")) {
     el.classList.toggle("here", Number(el.dataset.at) === state.at);
   }
   // The comments pinned to this step, beside the board.
@@ -464,7 +464,7 @@ function bind() {
   $("btn-copy").onclick = () => copyLink(false);
   $("btn-copy-spoiler-free").onclick = () => copyLink(true);
   document.addEventListener("click", (e) => {
-    const link = e.target.closest("a.jump, #markers .marker");
+    const link = e.target.closest("a.jump, #markers .marker, #points-graph .gpoint");
     if (!link) return;
     e.preventDefault();
     go(Number(link.dataset.at));

@@ -15,6 +15,7 @@ from engine.match import selfplay_deal
 from engine.registry import get_game
 from league.models import Deal, Match
 from replays.models import Review, ReviewLine
+from replays.services.graph import declaring_sides, expected_points
 from replays.services.moves import describe
 from replays.services.records import deal_record
 from replays.services.reviews import review_json
@@ -178,3 +179,50 @@ def test_a_finished_review_says_how_long_it_took(
     if finished is not None:
         review.finished_at = review.created + timedelta(seconds=finished)
     assert review_json(review, lines=False)["seconds"] == seconds
+
+
+def stored_lines(deal: Deal, unit: str = "card points") -> list[dict]:
+    """A review with three judged plays, one of them a mistake, as the page reads them."""
+    record = deal_record(deal)
+    plays = [i for i, (_, text) in enumerate(record.actions) if text.startswith("play ")][:3]
+    review = Review.objects.create(
+        deal=deal, budget="fast", engine_version=engine_review.ENGINE_VERSION, status="done", unit=unit
+    )
+    for n, index in enumerate(plays):
+        seat, text = record.actions[index]
+        ReviewLine.objects.create(
+            review=review, index=index, seat=seat, kind="play", played=text, best=text,
+            value_played=10.0 * (n + 1), value_best=10.0 * (n + 1), loss=0, se=1,
+            label="mistake" if n == 1 else "best",
+        )  # fmt: skip
+    return review_json(review)["lines"]
+
+
+def test_the_graph_has_a_point_per_stored_line_for_the_declaring_side(tractor_deal: Deal) -> None:
+    """Each judged decision is drawn at the step its move led to, with the value the review
+    stored, negated for a defender's decision; the mistake is marked."""
+    lines = stored_lines(tractor_deal)
+    record = deal_record(tractor_deal)
+    last = len(record.actions)
+    graph = expected_points(record, "card points", lines, last)
+    assert graph is not None
+    sides = declaring_sides(record)
+    assert [p.at for p in graph.points] == [line["index"] + 1 for line in lines]
+    for point, line in zip(graph.points, lines, strict=True):
+        assert point.value == (line["value_played"] if sides[line["seat"]] else -line["value_played"])
+    assert [p.marked for p in graph.points] == [False, True, False]
+    dealer = tractor_deal.result["dealer"]
+    assert sides == {s: (s - dealer) % 2 == 0 for s in range(4)}
+
+
+def test_the_page_draws_the_graph_and_each_point_jumps_to_its_step(tractor_deal: Deal) -> None:
+    lines = stored_lines(tractor_deal)
+    html = html_of(tractor_deal)
+    drawn = re.findall(r'<circle class="gpoint[^"]*" data-at="(\d+)"', html)
+    assert drawn == [str(line["index"] + 1) for line in lines]
+
+
+def test_a_payment_game_review_has_no_graph(tractor_deal: Deal) -> None:
+    """Points paid are a seat's own: no declaring side's estimate to draw."""
+    lines = stored_lines(tractor_deal, "points paid")
+    assert expected_points(deal_record(tractor_deal), "points paid", lines, 100) is None

@@ -168,3 +168,20 @@ def test_a_spoiler_free_link_shows_the_result_only_at_the_end(browser: Any, site
     assert page.locator("#result-section").is_visible()
     page.keyboard.press("Home")
     assert not page.locator("#result-section").is_visible()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_expected_points_graph_is_drawn_and_a_click_jumps(
+    browser: Any, site: dict[str, Any], size: str
+) -> None:
+    """One point per judged decision under the timeline; a marked one leads to its step and verdict."""
+    page = viewer(browser, site, site["reviewed"], size, "en")
+    review = json.loads(page.evaluate(f"fetch('/deals/{site['reviewed']}/review.json').then(r => r.text())"))
+    points = page.locator("#points-graph .gpoint")
+    assert points.count() == len(review["lines"])
+    mark = page.locator("#points-graph .gpoint.marked").first
+    at = int(mark.get_attribute("data-at"))
+    mark.click()
+    assert scrub(page) == at
+    assert page.locator("#review-here .judgement").get_attribute("data-index") == str(at - 1)
+    assert no_sideways_scroll(page)
