@@ -222,6 +222,13 @@ def test_the_page_draws_the_graph_and_each_point_jumps_to_its_step(tractor_deal:
     assert drawn == [str(line["index"] + 1) for line in lines]
 
 
+def test_a_spoiler_free_link_hides_the_graph_too(tractor_deal: Deal) -> None:
+    """The estimates tell how the deal ends: hidden with the rest until the last step."""
+    stored_lines(tractor_deal)
+    assert hidden(html_of(tractor_deal, "?spoilers=hide"), "graph")
+    assert not hidden(html_of(tractor_deal), "graph")
+
+
 def test_a_payment_game_review_has_no_graph(tractor_deal: Deal) -> None:
     """Points paid are a seat's own: no declaring side's estimate to draw."""
     lines = stored_lines(tractor_deal, "points paid")
