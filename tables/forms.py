@@ -40,10 +40,21 @@ class OpenTableForm(forms.Form):
         ),
     )
 
+    # Between deals (services/between.py); a field of its own, apart from the clock and the rules.
+    next_deal_seconds = forms.TypedChoiceField(
+        label=_("Countdown before the next deal"),
+        choices=facts.next_deal_choices,
+        coerce=int,
+        initial=facts.DEFAULT_NEXT_DEAL,
+        required=False,
+        help_text=_('The result stays on the table until everybody has pressed "Next deal", or this long.'),
+    )
+
     def clean(self) -> dict[str, Any]:
         """The number of players must fit the game (empty: the game's usual number; no clock: 30 s)."""
         data = super().clean() or {}
         data["seconds_per_decision"] = data.get("seconds_per_decision") or facts.DEFAULT_CLOCK
+        data["next_deal_seconds"] = data.get("next_deal_seconds") or facts.DEFAULT_NEXT_DEAL
         name, seats = data.get("game"), data.get("seats")
         if name:
             game = get_game(name)

@@ -6,6 +6,8 @@ the lobby and the clocks need (who sits where, who is ready, the pace of the gam
 
 from __future__ import annotations
 
+import os
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -13,6 +15,17 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, Match, Player
+
+NEXT_DEAL_SECONDS = 30  # the countdown between deals of a table (services/between.py)
+
+
+def default_next_deal_seconds() -> int:
+    """The countdown between deals a new table gets: ``settings.TABLES_NEXT_DEAL_SECONDS``, else
+    the environment's ``TABLES_NEXT_DEAL_SECONDS``, else 30 s."""
+    configured = getattr(settings, "TABLES_NEXT_DEAL_SECONDS", None)
+    if configured is None:
+        configured = os.environ.get("TABLES_NEXT_DEAL_SECONDS") or NEXT_DEAL_SECONDS
+    return int(configured)
 
 
 class LiveTable(models.Model):
@@ -39,6 +52,11 @@ class LiveTable(models.Model):
     spectator_delay = models.PositiveSmallIntegerField(_("spectator delay (moves)"), default=0)
     deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
     match_minutes = models.PositiveSmallIntegerField(_("match time limit (minutes)"), default=0)
+    # The countdown between deals: the next deal starts when every person seated pressed
+    # "Next deal", or this long after the deal ended (services/between.py).
+    next_deal_seconds = models.PositiveSmallIntegerField(
+        _("seconds before the next deal"), default=default_next_deal_seconds
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # When the finished match's result, standings and ratings were recorded (services/settle.py).
     # Empty on a finished table: that step is still owed, and the sweep (services/sweep.py) sees it.
@@ -87,6 +105,8 @@ class TableSeat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     bot = models.CharField(_("bot"), max_length=12, choices=Bot.choices, blank=True, default="")
     ready = models.BooleanField(_("ready"), default=False)
+    # The number of the finished deal after which this person pressed "Next deal" (bots need not).
+    ready_after = models.PositiveIntegerField(_("ready after deal"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table seat")

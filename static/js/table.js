@@ -3,6 +3,7 @@
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
 import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, keepFitted } from "./cards.js";
+import { nextDealBar } from "./next_deal.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -21,6 +22,7 @@ let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
+const drawNextDeal = nextDealBar(send, T); // the result panel's "Next deal" (next_deal.js)
 
 // A card in running text (a failed throw's line, a select's option): 10♥, A♠, jokers by name.
 function cardLabel(code) {
@@ -130,7 +132,11 @@ function drawInfo(state) {
     const cards = cardRow(declaration.cards, "small");
     $("declaration").replaceChildren(...fmtNodes(T.declared, { name: seatName(declaration.seat), cards }));
   }
-  $("points").textContent = fmt(T.points, { points: state.defender_points ?? 0 });
+  // With failed throws' penalties the server counts them in (view.points), so the badge adds up to the result.
+  const points = view.points;
+  $("points").textContent = points
+    ? fmt(T.points_penalised, { points: points.defenders, cards: points.cards, penalty: (points.penalty > 0 ? "+" : "") + points.penalty })
+    : fmt(T.points, { points: state.defender_points ?? 0 });
   const situation = view.situation || {};
   const scores = state.scores || situation.scores;
   if (situation.levels) {
@@ -444,27 +450,32 @@ function drawTurn() {
   turn.classList.toggle("mine", mine);
 }
 
-// A finished deal's result comes as HTML from the server (tables/result.html), fetched once per deal.
+// A finished deal's result comes as HTML from the server (tables/result.html), fetched once per deal,
+// in a panel over the felt that stays until the next deal's first view replaces it.
 let resultShown = null;
 
 async function drawResult(state) {
   const box = $("result");
   const over = state.phase === "over";
   box.hidden = !over;
+  drawNextDeal(view, seatName);
   if (!over) return;
   const key = view.deal + ":" + Boolean(view.match && view.match.over);
   if (resultShown === key) return;
   resultShown = key;
-  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: T.deal_over }));
+  const body = $("result-body");
+  body.replaceChildren(Object.assign(document.createElement("p"), { textContent: T.deal_over }));
   try {
     const response = await fetch(box.dataset.url.replace("/0/result/", "/" + view.deal + "/result/"));
     if (!response.ok) throw new Error(String(response.status));
-    box.innerHTML = await response.text(); // the server's own template, escaped there
+    body.innerHTML = await response.text(); // the server's own template, escaped there
   } catch {
     resultShown = null;
-    box.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
+    body.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
   }
 }
+
+});
 
 function drawFairness() {
   const fairness = view.fairness || {};

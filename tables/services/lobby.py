@@ -16,7 +16,7 @@ from engine import get_game
 from engine.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Round
-from tables.models import LiveTable, TableSeat
+from tables.models import LiveTable, TableSeat, default_next_deal_seconds
 from tables.services import deals, events, facts, info, pacing
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
@@ -31,6 +31,7 @@ def open_table(
     rules: dict[str, Any] | None = None,
     seconds_per_decision: int = facts.DEFAULT_CLOCK,
     deals_target: int = 0,
+    next_deal_seconds: int | None = None,
 ) -> LiveTable:
     """A member opens a casual table in their club's lobby and sits at seat 0."""
     if not access.is_member(user, club):
@@ -61,6 +62,7 @@ def open_table(
             seat_count=count,
             seconds_per_decision=seconds_per_decision,
             deals_target=deals_target,
+            next_deal_seconds=next_deal_seconds or default_next_deal_seconds(),
         )
         TableSeat.objects.bulk_create(
             TableSeat(table=table, seat=s, user=user if s == 0 else None) for s in range(count)
