@@ -224,6 +224,17 @@ def js_strings() -> dict[str, Any]:
             "Defenders' points: %(points)s (%(cards)s in cards, %(penalty)s for failed throws)"
         ),
         **facts.next_deal_words(),
+        # Reading a trick (tables/services/reading.py).
+        "leads": _("leads"),
+        "winning": _("winning"),
+        "partner": _("partner"),
+        "declarer_side": _("declarer's side"),
+        "last_trick_won": _("Last trick: won by %(name)s, %(points)s points"),
+        "side_points": _("Won so far: declarer's side %(declarers)s · defenders %(defenders)s"),
+        "friends_found": _("Friends revealed: %(names)s"),
+        "no_friend_yet": _("No friend revealed yet"),
+        "calls_open": _("%(count)s calls still open"),
+        "call_open": _("1 call still open"),
     }
 
 

@@ -111,6 +111,7 @@ function draw() {
   drawSeats(state);
   drawCalls(state);
   drawTrick($("last-trick"), state.last_trick || []);
+  drawReading();
   drawFailedThrows(state);
   drawKitty(state);
   drawHand();
@@ -170,6 +171,9 @@ function drawSeats(state) {
     if (seat === view.seat) tags.push(T.you);
     if (state.dealer === seat) tags.push(state.ranks || state.bids ? T.declarer : T.dealer);
     if (team.has(seat) && state.dealer !== seat) tags.push(T.friend);
+    const reading = view.reading;
+    if (reading && reading.partners.includes(seat) && !team.has(seat)) tags.push(T.partner);
+    if (reading && !state.team && reading.sides[seat] === 0 && state.dealer !== seat) tags.push(T.declarer_side);
     if (state.ranks) tags.push(fmt(T.rank, { rank: state.ranks[seat] }));
     spot.querySelector(".spot-tags").replaceChildren(...tags.map((t) => Object.assign(document.createElement("span"), { className: "tag", textContent: t })));
     const hand = state.zones ? state.zones["hand:" + seat] : null;
@@ -210,6 +214,42 @@ function drawCalls(state) {
     item.classList.toggle("found", call.by !== null && call.by !== undefined);
     return item;
   }));
+}
+
+// Who leads the trick on the felt and whose play is winning it, the last trick's winner and points,
+// each side's points so far, Zhao Pengyou's friends and open calls: all from view.reading (the server's).
+function drawReading() {
+  const reading = view.reading;
+  for (const box of document.querySelectorAll("#plays .seat-play")) {
+    const seat = Number(box.dataset.seat);
+    const leads = Boolean(reading) && reading.leader === seat;
+    const winning = Boolean(reading) && reading.winning === seat;
+    box.classList.toggle("leads", leads);
+    box.classList.toggle("winning", winning);
+    const words = [leads ? T.leads : "", winning ? T.winning : ""].filter(Boolean).join(" · ");
+    let mark = box.querySelector(".play-mark");
+    if (!words) {
+      if (mark) mark.remove();
+      continue;
+    }
+    if (!mark) mark = Object.assign(document.createElement("span"), { className: "play-mark" });
+    mark.textContent = words;
+    if (box.firstChild !== mark) box.prepend(mark);
+  }
+  const title = $("last-trick-title");
+  title.textContent = reading && reading.last_winner !== null
+    ? fmt(T.last_trick_won, { name: seatName(reading.last_winner), points: reading.last_points })
+    : title.dataset.plain;
+  $("side-points").hidden = !reading;
+  if (reading) $("side-points").textContent = fmt(T.side_points, { declarers: reading.side_points[0], defenders: reading.side_points[1] });
+  const calls = view.state.calls || [];
+  if (calls.length) {
+    const friends = [...new Set(calls.filter((c) => c.joined).map((c) => c.by))].map(seatName);
+    const open = calls.filter((c) => c.by === null || c.by === undefined).length;
+    const parts = [friends.length ? fmt(T.friends_found, { names: friends.join(", ") }) : T.no_friend_yet];
+    if (open) parts.push(open === 1 ? T.call_open : fmt(T.calls_open, { count: open }));
+    $("calls-summary").textContent = parts.join(" · ");
+  }
 }
 
 function drawTrick(box, plays) {
@@ -474,8 +514,6 @@ async function drawResult(state) {
     body.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
   }
 }
-
-});
 
 function drawFairness() {
   const fairness = view.fairness || {};

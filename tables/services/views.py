@@ -16,7 +16,7 @@ from engine.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
 from tables import timings
 from tables.models import LiveTable
-from tables.services import between, deals, info, pacing, states
+from tables.services import between, deals, info, pacing, reading, states
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
 # Every seat's (``None``: the spectators') encoded frame: ((deal, version) it shows, the JSON text).
@@ -113,6 +113,7 @@ def _deal_frame(
     frame["legal"], frame["legal_more"] = hints(state, seat)
     frame["clock"] = clock(state, table, entry.since, meta)
     frame["points"] = running_points(state, frame["state"])
+    frame["reading"] = reading.reading(state, seat)
     return frame
 
 
