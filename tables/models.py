@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, Match, Player
+from league.services import names
 
 NEXT_DEAL_SECONDS = 30  # the countdown between deals of a table (services/between.py)
 
@@ -124,14 +125,20 @@ class TableSeat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The member's, player's or bot's name."""
-        if self.user_id is not None:
-            return str(self.user.get_username())  # type: ignore[union-attr]
+        """The person's one name (``league.services.names.person_name``), or the bot's with its seat
+        ("Expert bot (East)")."""
         if self.player_id is not None:
             return str(self.player)
+        if self.user_id is not None:
+            return names.person_name(self.user)
         if self.bot:
-            return bot_label(self.bot)
+            return names.bot_name(bot_label(self.bot), self.seat, self.table.seat_count)
         return str(_("empty seat"))
+
+    @property
+    def label(self) -> str:
+        """The seat as people see it: "East", or "Seat 3" (league.services.names)."""
+        return names.seat_label(self.seat, self.table.seat_count)
 
 
 def bot_label(kind: str) -> str:

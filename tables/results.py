@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Match
+from league.services import names
 from league.services.games import RULE_LABELS
 from replays.services import reviews
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
@@ -19,12 +20,8 @@ from tables import deal_sums
 
 
 def seat_names(deal: Deal) -> list[str]:
-    """The names of the deal's seats, in seat order; a name worn twice (bots) gets its seat number."""
-    names = [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)]
-    return [
-        _("%(name)s (seat %(n)s)") % {"name": name, "n": i} if names.count(name) > 1 else name
-        for i, name in enumerate(names)
-    ]
+    """The names of the deal's seats, in seat order, told apart (``league.services.names``)."""
+    return names.seat_names(deal.seats)
 
 
 def card_text(card: str) -> str:

@@ -201,7 +201,7 @@ def js_strings() -> dict[str, Any]:
         "revealed": _("Seed %(seed)s, salt %(salt)s, deck: %(deck)s"),
         "auto": _("played for you when the clock ran out"),
         "you": _("you"),
-        "name_seat": _("%(name)s (seat %(n)s)"),
+        "name_seat": _("%(name)s (%(seat)s)"),
         "friend": _("friend"),
         "declarer": _("declarer"),
         "rank": _("rank %(rank)s"),

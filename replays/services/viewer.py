@@ -16,6 +16,7 @@ from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS
+from league.services.names import seat_label, seat_names
 from replays.services.access import can_comment
 from replays.services.boards import same_board
 from replays.services.chart import points_chart
@@ -133,7 +134,7 @@ def header(deal: Deal) -> dict[str, Any]:
         "game": deal.game,
         "layout": family_of(deal.game),
         "title": game.title,
-        "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
+        "seats": seat_names(deal.seats),  # told apart, seats named for people (league.services.names)
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # RULINGS 2's option: the rules say whether a failed throw costs points; frames do not.
         "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
@@ -145,7 +146,7 @@ def perspectives(deal: Deal) -> list[tuple[str, str]]:
     names = header(deal)["seats"]
     return [
         (ALL, _("All hands")),
-        *((str(i), _("Seat %(n)s: %(name)s") % {"n": i, "name": n}) for i, n in enumerate(names)),
+        *((str(i), f"{seat_label(i, len(names))}: {n}") for i, n in enumerate(names)),
     ]
 
 

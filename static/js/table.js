@@ -98,7 +98,7 @@ function seatName(seat) {
   if (!info) return "#" + seat;
   // Bots share a name: tell them apart by their seat.
   const twice = view.seats.filter((s) => s.name === info.name).length > 1;
-  return twice ? fmt(T.name_seat, { name: info.name, n: seat }) : info.name;
+  return twice ? fmt(T.name_seat, { name: info.name, seat: info.label }) : info.name;
 }
 
 function draw() {

@@ -19,19 +19,25 @@ from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import duplicate, outcome
+from league.services import duplicate, names, outcome
 from league.services.clubs import ensure_player
 from replays.services import reviews
-from tables.models import LiveTable
+from tables.models import LiveTable, bot_label
 from tables.services import pacing
 from tables.services.lobby_rows import lobby_changed
 
 
 def seat_records(match: Match) -> list[dict[str, Any]]:
-    """The record's seat list: names, player ids and bot kinds in seat order."""
+    """The record's seat list: names, player ids and bot kinds in seat order; a bot is named with
+    its seat ("Expert bot (East)", league.services.names), so a record's bots can be told apart."""
+    seats = list(MatchSeat.objects.filter(match=match).select_related("player").order_by("seat"))
     return [
-        {"name": s.display_name, "id": s.player_id, "bot": s.bot}
-        for s in MatchSeat.objects.filter(match=match).select_related("player").order_by("seat")
+        {
+            "name": names.bot_name(bot_label(s.bot), s.seat, len(seats)) if s.bot else s.display_name,
+            "id": s.player_id,
+            "bot": s.bot,
+        }
+        for s in seats
     ]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
+from league.services import names
 from tables import timings
 from tables.models import LiveTable
 from tables.services import between, deals, info, pacing, reading, states
@@ -94,7 +95,15 @@ def _deal_frame(
         "number": meta["number"],
         "version": entry.version,
         "seat": seat,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in table.seats],
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "label": names.seat_label(s.seat, len(table.seats)),
+            }
+            for s in table.seats
+        ],
         "situation": meta["situation"],
         "fairness": meta["fairness"],
         "match": meta["match"],
