@@ -6,6 +6,7 @@
 
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { nextDealBar } from "./next_deal.js";
+import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -386,4 +387,6 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") send({ type: "sync" });
 });
 
+keepRoomForTheSheet();
+unfoldRulesOnWideScreens();
 connect();

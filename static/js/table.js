@@ -4,6 +4,7 @@
 
 import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, keepFitted } from "./cards.js";
 import { nextDealBar } from "./next_deal.js";
+import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -524,6 +525,8 @@ function drawFairness() {
 
 $("call-card").addEventListener("change", drawCallPreview);
 keepFitted($("hand"));
+keepRoomForTheSheet();
+unfoldRulesOnWideScreens();
 
 $("call-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -10,6 +10,7 @@ import pytest
 
 from engine import get_game
 from tables.services.reading import reading
+from tests.browser.card_pages import bots_until_trick_is_nearly_done
 from tests.engine.family_table import in_play, play
 
 HANDS = {0: "AH 3C", 1: "KH 4C", 2: "5H 6C", 3: "2S 7C"}
@@ -75,3 +76,15 @@ def test_no_reading_before_play_or_in_si_se_pai() -> None:
     ssp = get_game("sisepai")
     ssp_rules = ssp.rules_from_json({})
     assert reading(ssp.start(ssp_rules, 4, ssp.deck(ssp_rules, 4), None), 0) is None
+
+
+def test_in_zhao_pengyou_only_the_declarers_side_knows_its_partners() -> None:
+    """A defender has no known partner (a friend not yet revealed may be any of them); the declarer
+    and the friends revealed know each other (heuristic bots play a six-seat deal into its play)."""
+    state = bots_until_trick_is_nearly_done("zhaopengyou", 6, "reading-6")
+    team = set(state.team)
+    for seat in range(6):
+        read = reading(state, seat)
+        assert read is not None
+        assert read["sides"] == [0 if s in team else 1 for s in range(6)]
+        assert read["partners"] == ([s for s in sorted(team) if s != seat] if seat in team else [])

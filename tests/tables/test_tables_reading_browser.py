@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.embedded]
 HANDS = {0: "AH 8C QD", 1: "KH 4C QD", 2: "5H 6C QD", 3: "2S 7C QD"}
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 WORDS = {
-    "en": ("leads", "winning", "Last trick: won by heuristic bot (seat 3), 15 points", "partner"),
+    "en": ("leads", "winning", "Last trick: won by heuristic bot (West), 15 points", "partner"),
     "zh-hans": ("首出", "最大", "上一轮：", "队友"),
 }
 
