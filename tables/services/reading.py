@@ -21,6 +21,8 @@ def reading(state: Any, seat: int | None) -> dict[str, Any] | None:
     tricks (Si Se Pai) or before play."""
     if getattr(state, "phase", None) not in ("play", "over") or not hasattr(state, "side_of"):
         return None
+    if getattr(state, "dealer", None) is None:
+        return None  # a redeal: the deal ended before anybody declared, there are no sides
     trick = list(getattr(state, "trick", ()))
     last = list(getattr(state, "last_trick", ()) or ())
     sides = [state.side_of(seat) for seat in range(state.setup.seats)]

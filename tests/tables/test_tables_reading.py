@@ -88,3 +88,15 @@ def test_in_zhao_pengyou_only_the_declarers_side_knows_its_partners() -> None:
         assert read is not None
         assert read["sides"] == [0 if s in team else 1 for s in range(6)]
         assert read["partners"] == ([s for s in sorted(team) if s != seat] if seat in team else [])
+
+
+def test_a_redeal_has_nothing_to_read() -> None:
+    """A deal that ended because nobody declared has no sides and no tricks."""
+    game = get_game("tractor")
+    rules = game.rules_from_json({})
+    state = game.start(rules, 4, game.deck(rules, 4), None)
+    while not state.is_over():
+        seat = min(state.must_move())
+        state.apply(seat, game.parse_action("draw" if state.view(seat)["phase"] == "draw" else "redeal"))
+    assert state.result()["outcome"] == "redeal"  # type: ignore[index]
+    assert reading(state, 0) is None
