@@ -3,7 +3,8 @@
 Read from the deal's final engine state (every trick in order, each thrower's side at the end) and
 its result, so the sum the result panel shows is the engine's own: the defenders' card points in
 tricks, plus the kitty's points times its multiplier when they took the last trick, plus or minus
-each failed throw's penalty (RULINGS 2's option, docs/rules/tractor.md), never below 0.
+each failed throw's penalty (the ``throw_penalty`` option, docs/rules/tractor.md, "Throws judged
+against the real hands"), never below 0.
 """
 
 from __future__ import annotations

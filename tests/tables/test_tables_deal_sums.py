@@ -1,6 +1,6 @@
 """The result panel adds the defenders' points up: trick by trick, the kitty, each throw's penalty.
 
-The deal is a one-deck Shengji deal of random bots under RULINGS 2's real-hand option with its
+The deal is a one-deck Shengji deal of random bots under the real-hand throws option with its
 penalty (docs/rules/shengji.md), in which a throw failed; it is stored as a live table's deal, move
 by move, so the sums are read from the replayed state as at a table.
 """
