@@ -15,7 +15,7 @@ from cardclub import engine_errors
 from engine.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, events, moves, presence, views
+from tables.services import access, between, events, moves, presence, views
 from tables.services.errors import BadMessage, TableError
 from tables.workers import db
 
@@ -115,7 +115,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Dispatch one message: ``act``, ``sync`` or ``join``, in the page's language."""
+        """Dispatch one message: ``act``, ``sync``, ``join`` or ``next``, in the page's language."""
         with translation.override(self.language):
             await self.dispatch_json(content)
 
@@ -129,8 +129,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self.send_view(force=True)
             elif kind == "join":
                 await self.join(content)
+            elif kind == "next":
+                await self.ready_for_next()
             else:
-                raise BadMessage('"type" must be "act", "sync" or "join"')
+                raise BadMessage('"type" must be "act", "sync", "join" or "next"')
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
 
@@ -154,6 +156,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_view(force=True)
             return
         await self.send_shared(applied.deal_id, applied.version)
+
+    async def ready_for_next(self) -> None:
+        """The seated person pressed "Next deal"; every socket of the table then shows who is ready."""
+        if self.seat is None:
+            raise access.spectator_error()
+        await db(between.press)(self.table_id, self.scope.get("user"))
 
     async def join(self, content: dict[str, Any]) -> None:
         """Switch between watching and the user's own seat."""

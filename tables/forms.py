@@ -14,6 +14,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from engine import game_names, get_game
+from league.services import names
 from league.services.games import choices as game_choices
 from league.services.rules_form import rules_form_class
 from tables.services import facts
@@ -40,10 +41,21 @@ class OpenTableForm(forms.Form):
         ),
     )
 
+    # Between deals (services/between.py); a field of its own, apart from the clock and the rules.
+    next_deal_seconds = forms.TypedChoiceField(
+        label=_("Countdown before the next deal"),
+        choices=facts.next_deal_choices,
+        coerce=int,
+        initial=facts.DEFAULT_NEXT_DEAL,
+        required=False,
+        help_text=_('The result stays on the table until everybody has pressed "Next deal", or this long.'),
+    )
+
     def clean(self) -> dict[str, Any]:
         """The number of players must fit the game (empty: the game's usual number; no clock: 30 s)."""
         data = super().clean() or {}
         data["seconds_per_decision"] = data.get("seconds_per_decision") or facts.DEFAULT_CLOCK
+        data["next_deal_seconds"] = data.get("next_deal_seconds") or facts.DEFAULT_NEXT_DEAL
         name, seats = data.get("game"), data.get("seats")
         if name:
             game = get_game(name)
@@ -62,9 +74,28 @@ class OpenTableForm(forms.Form):
 RULE_NUMBER_MAX = 999
 
 
+# House rules whose value is a seat (numbered from 0 in the rules and records): people choose them
+# by the seat's name, "South" or "Seat 1" (league.services.names).
+SEAT_RULES = ("first_drawer", "first_bidder")
+
+
+def seat_field(game: str, field: forms.Field) -> forms.Field:
+    """A seat-valued rule's field as a choice of seats named for people (the value stays from 0)."""
+    engine_game = get_game(game)
+    count = engine_game.max_seats
+    choices = [(seat, names.seat_label(seat, count)) for seat in range(count)]
+    return forms.TypedChoiceField(
+        label=field.label, choices=choices, coerce=int, initial=field.initial, required=field.required
+    )
+
+
 def rules_form(game: str, data: QueryDict | None = None) -> forms.Form:
-    """``game``'s house-rules form with the seeds' defaults preselected, its numbers bounded."""
+    """``game``'s house-rules form with the seeds' defaults preselected, its numbers bounded, its
+    seats named."""
     form = rules_form_class(game)(data, prefix=rules_prefix(game))
+    for name in SEAT_RULES:
+        if name in form.fields and isinstance(form.fields[name], forms.IntegerField):
+            form.fields[name] = seat_field(game, form.fields[name])
     for field in form.fields.values():
         if isinstance(field, forms.IntegerField):
             field.max_value = RULE_NUMBER_MAX

@@ -6,6 +6,8 @@ the lobby and the clocks need (who sits where, who is ready, the pace of the gam
 
 from __future__ import annotations
 
+import os
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -13,6 +15,18 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Club, Match, Player
+from league.services import names
+
+NEXT_DEAL_SECONDS = 30  # the countdown between deals of a table (services/between.py)
+
+
+def default_next_deal_seconds() -> int:
+    """The countdown between deals a new table gets: ``settings.TABLES_NEXT_DEAL_SECONDS``, else
+    the environment's ``TABLES_NEXT_DEAL_SECONDS``, else 30 s."""
+    configured = getattr(settings, "TABLES_NEXT_DEAL_SECONDS", None)
+    if configured is None:
+        configured = os.environ.get("TABLES_NEXT_DEAL_SECONDS") or NEXT_DEAL_SECONDS
+    return int(configured)
 
 
 class LiveTable(models.Model):
@@ -39,6 +53,11 @@ class LiveTable(models.Model):
     spectator_delay = models.PositiveSmallIntegerField(_("spectator delay (moves)"), default=0)
     deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
     match_minutes = models.PositiveSmallIntegerField(_("match time limit (minutes)"), default=0)
+    # The countdown between deals: the next deal starts when every person seated pressed
+    # "Next deal", or this long after the deal ended (services/between.py).
+    next_deal_seconds = models.PositiveSmallIntegerField(
+        _("seconds before the next deal"), default=default_next_deal_seconds
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # When the finished match's result, standings and ratings were recorded (services/settle.py).
     # Empty on a finished table: that step is still owed, and the sweep (services/sweep.py) sees it.
@@ -87,6 +106,8 @@ class TableSeat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     bot = models.CharField(_("bot"), max_length=12, choices=Bot.choices, blank=True, default="")
     ready = models.BooleanField(_("ready"), default=False)
+    # The number of the finished deal after which this person pressed "Next deal" (bots need not).
+    ready_after = models.PositiveIntegerField(_("ready after deal"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table seat")
@@ -104,14 +125,20 @@ class TableSeat(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The member's, player's or bot's name."""
-        if self.user_id is not None:
-            return str(self.user.get_username())  # type: ignore[union-attr]
+        """The person's one name (``league.services.names.person_name``), or the bot's with its seat
+        ("Expert bot (East)")."""
         if self.player_id is not None:
             return str(self.player)
+        if self.user_id is not None:
+            return names.person_name(self.user)
         if self.bot:
-            return bot_label(self.bot)
+            return names.bot_name(bot_label(self.bot), self.seat, self.table.seat_count)
         return str(_("empty seat"))
+
+    @property
+    def label(self) -> str:
+        """The seat as people see it: "East", or "Seat 3" (league.services.names)."""
+        return names.seat_label(self.seat, self.table.seat_count)
 
 
 def bot_label(kind: str) -> str:
@@ -119,4 +146,4 @@ def bot_label(kind: str) -> str:
     reads "<kind> bot"."""
     if kind in TableSeat.Bot.values:
         return str(TableSeat.Bot(kind).label)
-    return str(_("%(kind)s bot") % {"kind": kind})
+    return names.kind_name(kind)

@@ -12,17 +12,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Match
+from league.services import names
 from league.services.games import RULE_LABELS
+from replays.services import reviews
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
+from tables import deal_sums
 
 
 def seat_names(deal: Deal) -> list[str]:
-    """The names of the deal's seats, in seat order; a name worn twice (bots) gets its seat number."""
-    names = [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)]
-    return [
-        _("%(name)s (seat %(n)s)") % {"name": name, "n": i} if names.count(name) > 1 else name
-        for i, name in enumerate(names)
-    ]
+    """The names of the deal's seats, in seat order, told apart (``league.services.names``)."""
+    return names.seat_names(deal.seats)
 
 
 def card_text(card: str) -> str:
@@ -148,12 +147,92 @@ def match_line(deal: Deal, names: list[str]) -> str | None:
     return _("The match is over. Winners: %(names)s.") % {"names": ", ".join(names[s] for s in winners)}
 
 
-def context(deal: Deal) -> dict[str, Any]:
-    """What ``tables/result.html`` shows of a finished deal."""
+def sum_lines(sums: deal_sums.Sums, names: list[str]) -> dict[str, Any]:
+    """The defenders' points part by part in words: each trick, the kitty, each throw, the sum."""
+    kitty = " ".join(map(card_text, sums.kitty))
+    if sums.kitty_multiplier:
+        kitty_line = _("Kitty %(cards)s: %(points)s points × %(times)s = %(total)s to the defenders") % {
+            "cards": kitty,
+            "points": sums.kitty_points,
+            "times": sums.kitty_multiplier,
+            "total": sums.from_kitty,
+        }
+    else:
+        kitty_line = _("Kitty %(cards)s: %(points)s points, kept by the declarer's side") % {
+            "cards": kitty,
+            "points": sums.kitty_points,
+        }
+    throws = [
+        (_("Trick %(n)s: %(name)s's failed throw: %(change)+d for the defenders"))
+        % {"n": t.trick, "name": names[t.seat], "change": t.change}
+        for t in sums.throws
+        if t.change
+    ]
+    parts = [str(sums.in_tricks), signed(sums.from_kitty)]
+    if sums.from_throws:
+        parts.append(signed(sums.from_throws))
+    raw = sums.in_tricks + sums.from_kitty + sums.from_throws
+    total_line = _("Defenders' points: %(sum)s = %(total)s") % {"sum": " ".join(parts), "total": sums.total}
+    if raw < 0:
+        total_line += " " + _("(never below 0)")
+    return {
+        "tricks": [
+            {
+                "number": t.number,
+                "winner": names[t.winner],
+                "points": t.points,
+                "defenders": t.defenders,
+                "running": t.running,
+            }
+            for t in sums.tricks
+        ],
+        "kitty": kitty_line,
+        "throws": throws,
+        "total": total_line,
+    }
+
+
+def signed(number: int) -> str:
+    """A term of a sum as written: "+ 40", "− 10"."""
+    return ("+ " if number >= 0 else "− ") + str(abs(number))
+
+
+def next_dealer(deal: Deal, names: list[str]) -> str | None:
+    """Who deals (or declares first in) the next deal, when the match goes on."""
+    result = deal.result or {}
+    seat = result.get("next_dealer")
+    if seat is None:
+        later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).only("situation").first()
+        situation = later.situation if later is not None else deal.match.situation
+        seat = (situation or {}).get("dealer")
+    if not isinstance(seat, int) or not 0 <= seat < len(names):
+        return None
+    return _("%(name)s deals next.") % {"name": names[seat]}
+
+
+def way_back(deal: Deal) -> tuple[str, str]:
+    """(link, words) back where the match came from: its tournament, else the club's tables."""
+    match = deal.match
+    if match.tournament_id is not None:
+        return match.tournament.get_absolute_url(), _("Back to the tournament")  # type: ignore[union-attr]
+    return reverse("table-lobby", args=[match.club.slug]), _("Back to the club's tables")
+
+
+def context(deal: Deal, user: Any = None) -> dict[str, Any]:
+    """What ``tables/result.html`` shows of a finished deal (to ``user``: the review's link)."""
     result = deal.result or {}
     names = seat_names(deal)
     redeal = result.get("outcome") == "redeal"
+    sums = None if redeal else deal_sums.sums(deal)
+    match_line_text = match_line(deal, names)
+    back_url, back_text = way_back(deal)
     return {
+        "sums": sum_lines(sums, names) if sums is not None else None,
+        "next_dealer": None if match_line_text else next_dealer(deal, names),
+        "may_review": user is not None and reviews.can_request_review(user, deal),
+        "review_url": reverse("review-request", args=[deal.pk]),
+        "back_url": back_url,
+        "back_text": back_text,
         "deal": deal,
         "redeal": redeal,
         "reason": result.get("reason", ""),
@@ -162,7 +241,7 @@ def context(deal: Deal) -> dict[str, Any]:
         "changes": [] if redeal else change_lines(result, names),
         "calls": call_lines(result, names),
         "throws": throw_lines(deal, names),
-        "match_line": match_line(deal, names),
+        "match_line": match_line_text,
         "rows": result_rows(result, names),
         "replay_url": reverse("deal-viewer", args=[deal.pk]),
     }

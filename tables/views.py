@@ -95,6 +95,7 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
                     seats=form.cleaned_data["seats"],
                     rules=posted.rules_json() if posted is not None else {},  # type: ignore[attr-defined]
                     seconds_per_decision=form.cleaned_data["seconds_per_decision"],
+                    next_deal_seconds=form.cleaned_data["next_deal_seconds"],
                 )
             except NotAllowed as exc:
                 form.add_error(None, exc.message)
@@ -162,7 +163,7 @@ def table_result(request: HttpRequest, table_id: int, deal_id: int) -> HttpRespo
     """The result of a finished deal of this table, in words (the page fetches it when a deal ends)."""
     table = _table(request, table_id)
     deal = get_object_or_404(Deal, pk=deal_id, match_id=table.match_id, status=Deal.Status.FINISHED)
-    return render(request, "tables/result.html", results.context(deal))
+    return render(request, "tables/result.html", results.context(deal, request.user))
 
 
 def js_strings() -> dict[str, Any]:
@@ -200,7 +201,7 @@ def js_strings() -> dict[str, Any]:
         "revealed": _("Seed %(seed)s, salt %(salt)s, deck: %(deck)s"),
         "auto": _("played for you when the clock ran out"),
         "you": _("you"),
-        "name_seat": _("%(name)s (seat %(n)s)"),
+        "name_seat": _("%(name)s (%(seat)s)"),
         "friend": _("friend"),
         "declarer": _("declarer"),
         "rank": _("rank %(rank)s"),
@@ -219,6 +220,21 @@ def js_strings() -> dict[str, Any]:
         "failed_throws": _("Failed throws: %(throws)s"),
         "failed_throw_item": _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s"),
         "throw_penalty": RULE_LABELS["throw_penalty"],
+        "points_penalised": _(
+            "Defenders' points: %(points)s (%(cards)s in cards, %(penalty)s for failed throws)"
+        ),
+        **facts.next_deal_words(),
+        # Reading a trick (tables/services/reading.py).
+        "leads": _("leads"),
+        "winning": _("winning"),
+        "partner": _("partner"),
+        "declarer_side": _("declarer's side"),
+        "last_trick_won": _("Last trick: won by %(name)s, %(points)s points"),
+        "side_points": _("Won so far: declarer's side %(declarers)s · defenders %(defenders)s"),
+        "friends_found": _("Friends revealed: %(names)s"),
+        "no_friend_yet": _("No friend revealed yet"),
+        "calls_open": _("%(count)s calls still open"),
+        "call_open": _("1 call still open"),
     }
 
 

@@ -162,6 +162,8 @@ def table_server(setup: str, name: str) -> Iterator[tuple[str, dict[str, str], s
     URL, the environment (for later scripts) and what ``setup`` printed."""
     with scratch_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
+        # A test module's member opens a table per test, beyond the three a member may hold at once.
+        env["TABLES_OPEN_PER_MEMBER"] = "1000"
         env["CELERY_QUEUE"] = f"{name}-{uuid.uuid4().hex[:8]}"
         manage(env, "migrate", "--noinput", "-v0")
         printed = shell(env, setup)

@@ -10,7 +10,6 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from cardclub.bots import seat_name
 from cardclub.games import GAMES_BY_NAME
 from engine.errors import EngineError
 from engine.registry import get_game
@@ -18,6 +17,7 @@ from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS
+from league.services.names import seat_label, seat_names
 from replays.services.access import can_comment
 from replays.services.boards import same_board
 from replays.services.chart import points_chart
@@ -159,7 +159,7 @@ def header(deal: Deal) -> dict[str, Any]:
         "layout": family_of(deal.game),
         # The site's translated name: the engine's title is English ("Tractor (two decks)").
         "title": str(GAMES_BY_NAME[deal.game].title) if deal.game in GAMES_BY_NAME else game.title,
-        "seats": [seat_name(s, i) for i, s in enumerate(deal.seats)],
+        "seats": seat_names(deal.seats),  # told apart, seats named for people (league.services.names)
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # real_hand_throws: the rules say whether a failed throw costs points; frames do not.
         "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
@@ -171,7 +171,7 @@ def perspectives(deal: Deal) -> list[tuple[str, str]]:
     names = header(deal)["seats"]
     return [
         (ALL, _("All hands")),
-        *((str(i), _("Seat %(n)s: %(name)s") % {"n": i, "name": n}) for i, n in enumerate(names)),
+        *((str(i), f"{seat_label(i, len(names))}: {n}") for i, n in enumerate(names)),
     ]
 
 

@@ -5,6 +5,8 @@
 // in a window is asked, so being asked tells nobody anything.
 
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
+import { nextDealBar } from "./next_deal.js";
+import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -27,6 +29,7 @@ let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
+const drawNextDeal = nextDealBar(send, W); // "Next deal" under the result (next_deal.js)
 
 // -- the socket -------------------------------------------------------------------------------
 
@@ -149,6 +152,8 @@ function draw() {
   drawActions();
   drawHand();
   drawResult();
+  $("result-panel").hidden = $("result").hidden; // over the felt until the next deal's first view
+  drawNextDeal(view, seatName);
   drawFairness();
 }
 
@@ -382,4 +387,6 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") send({ type: "sync" });
 });
 
+keepRoomForTheSheet();
+unfoldRulesOnWideScreens();
 connect();

@@ -3,6 +3,8 @@
 // {"type": "act", "action": "<notation>", "version": n}. Legal moves come as hints from the server.
 
 import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, keepFitted } from "./cards.js";
+import { nextDealBar } from "./next_deal.js";
+import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -21,6 +23,7 @@ let clockTimer = null;
 let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
+const drawNextDeal = nextDealBar(send, T); // the result panel's "Next deal" (next_deal.js)
 
 // A card in running text (a failed throw's line, a select's option): 10♥, A♠, jokers by name.
 function cardLabel(code) {
@@ -96,7 +99,7 @@ function seatName(seat) {
   if (!info) return "#" + seat;
   // Bots share a name: tell them apart by their seat.
   const twice = view.seats.filter((s) => s.name === info.name).length > 1;
-  return twice ? fmt(T.name_seat, { name: info.name, n: seat }) : info.name;
+  return twice ? fmt(T.name_seat, { name: info.name, seat: info.label }) : info.name;
 }
 
 function draw() {
@@ -109,6 +112,7 @@ function draw() {
   drawSeats(state);
   drawCalls(state);
   drawTrick($("last-trick"), state.last_trick || []);
+  drawReading();
   drawFailedThrows(state);
   drawKitty(state);
   drawHand();
@@ -130,7 +134,11 @@ function drawInfo(state) {
     const cards = cardRow(declaration.cards, "small");
     $("declaration").replaceChildren(...fmtNodes(T.declared, { name: seatName(declaration.seat), cards }));
   }
-  $("points").textContent = fmt(T.points, { points: state.defender_points ?? 0 });
+  // With failed throws' penalties the server counts them in (view.points), so the badge adds up to the result.
+  const points = view.points;
+  $("points").textContent = points
+    ? fmt(T.points_penalised, { points: points.defenders, cards: points.cards, penalty: (points.penalty > 0 ? "+" : "") + points.penalty })
+    : fmt(T.points, { points: state.defender_points ?? 0 });
   const situation = view.situation || {};
   const scores = state.scores || situation.scores;
   if (situation.levels) {
@@ -164,6 +172,9 @@ function drawSeats(state) {
     if (seat === view.seat) tags.push(T.you);
     if (state.dealer === seat) tags.push(state.ranks || state.bids ? T.declarer : T.dealer);
     if (team.has(seat) && state.dealer !== seat) tags.push(T.friend);
+    const reading = view.reading;
+    if (reading && reading.partners.includes(seat) && !team.has(seat)) tags.push(T.partner);
+    if (reading && !state.team && reading.sides[seat] === 0 && state.dealer !== seat) tags.push(T.declarer_side);
     if (state.ranks) tags.push(fmt(T.rank, { rank: state.ranks[seat] }));
     spot.querySelector(".spot-tags").replaceChildren(...tags.map((t) => Object.assign(document.createElement("span"), { className: "tag", textContent: t })));
     const hand = state.zones ? state.zones["hand:" + seat] : null;
@@ -204,6 +215,42 @@ function drawCalls(state) {
     item.classList.toggle("found", call.by !== null && call.by !== undefined);
     return item;
   }));
+}
+
+// Who leads the trick on the felt and whose play is winning it, the last trick's winner and points,
+// each side's points so far, Zhao Pengyou's friends and open calls: all from view.reading (the server's).
+function drawReading() {
+  const reading = view.reading;
+  for (const box of document.querySelectorAll("#plays .seat-play")) {
+    const seat = Number(box.dataset.seat);
+    const leads = Boolean(reading) && reading.leader === seat;
+    const winning = Boolean(reading) && reading.winning === seat;
+    box.classList.toggle("leads", leads);
+    box.classList.toggle("winning", winning);
+    const words = [leads ? T.leads : "", winning ? T.winning : ""].filter(Boolean).join(" · ");
+    let mark = box.querySelector(".play-mark");
+    if (!words) {
+      if (mark) mark.remove();
+      continue;
+    }
+    if (!mark) mark = Object.assign(document.createElement("span"), { className: "play-mark" });
+    mark.textContent = words;
+    if (box.firstChild !== mark) box.prepend(mark);
+  }
+  const title = $("last-trick-title");
+  title.textContent = reading && reading.last_winner !== null
+    ? fmt(T.last_trick_won, { name: seatName(reading.last_winner), points: reading.last_points })
+    : title.dataset.plain;
+  $("side-points").hidden = !reading;
+  if (reading) $("side-points").textContent = fmt(T.side_points, { declarers: reading.side_points[0], defenders: reading.side_points[1] });
+  const calls = view.state.calls || [];
+  if (calls.length) {
+    const friends = [...new Set(calls.filter((c) => c.joined).map((c) => c.by))].map(seatName);
+    const open = calls.filter((c) => c.by === null || c.by === undefined).length;
+    const parts = [friends.length ? fmt(T.friends_found, { names: friends.join(", ") }) : T.no_friend_yet];
+    if (open) parts.push(open === 1 ? T.call_open : fmt(T.calls_open, { count: open }));
+    $("calls-summary").textContent = parts.join(" · ");
+  }
 }
 
 function drawTrick(box, plays) {
@@ -444,25 +491,28 @@ function drawTurn() {
   turn.classList.toggle("mine", mine);
 }
 
-// A finished deal's result comes as HTML from the server (tables/result.html), fetched once per deal.
+// A finished deal's result comes as HTML from the server (tables/result.html), fetched once per deal,
+// in a panel over the felt that stays until the next deal's first view replaces it.
 let resultShown = null;
 
 async function drawResult(state) {
   const box = $("result");
   const over = state.phase === "over";
   box.hidden = !over;
+  drawNextDeal(view, seatName);
   if (!over) return;
   const key = view.deal + ":" + Boolean(view.match && view.match.over);
   if (resultShown === key) return;
   resultShown = key;
-  box.replaceChildren(Object.assign(document.createElement("p"), { textContent: T.deal_over }));
+  const body = $("result-body");
+  body.replaceChildren(Object.assign(document.createElement("p"), { textContent: T.deal_over }));
   try {
     const response = await fetch(box.dataset.url.replace("/0/result/", "/" + view.deal + "/result/"));
     if (!response.ok) throw new Error(String(response.status));
-    box.innerHTML = await response.text(); // the server's own template, escaped there
+    body.innerHTML = await response.text(); // the server's own template, escaped there
   } catch {
     resultShown = null;
-    box.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
+    body.append(Object.assign(document.createElement("p"), { textContent: T.result_failed }));
   }
 }
 
@@ -475,6 +525,8 @@ function drawFairness() {
 
 $("call-card").addEventListener("change", drawCallPreview);
 keepFitted($("hand"));
+keepRoomForTheSheet();
+unfoldRulesOnWideScreens();
 
 $("call-form").addEventListener("submit", (event) => {
   event.preventDefault();

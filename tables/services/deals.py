@@ -13,13 +13,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from engine import get_game
 from engine.game import DealState
 from engine.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import duplicate, outcome
+from league.services import duplicate, names, outcome
 from league.services.clubs import ensure_player
 from replays.services import reviews
 from tables.models import LiveTable
@@ -28,11 +28,20 @@ from tables.services.lobby_rows import lobby_changed
 
 
 def seat_records(match: Match) -> list[dict[str, Any]]:
-    """The record's seat list: names, player ids and bot kinds in seat order."""
-    return [
-        {"name": s.display_name, "id": s.player_id, "bot": s.bot}
-        for s in MatchSeat.objects.filter(match=match).select_related("player").order_by("seat")
-    ]
+    """The record's seat list: names, player ids and bot kinds in seat order; a bot is named with
+    its seat ("Expert bot (East)", league.services.names), so a record's bots can be told apart."""
+    seats = list(MatchSeat.objects.filter(match=match).select_related("player").order_by("seat"))
+    with translation.override("en"):  # a record is read in every language: pages rename its bots
+        return [
+            {
+                "name": names.bot_name(names.kind_name(s.bot), s.seat, len(seats))
+                if s.bot
+                else s.display_name,
+                "id": s.player_id,
+                "bot": s.bot,
+            }
+            for s in seats
+        ]
 
 
 def start_deal(match: Match, number: int) -> Deal:

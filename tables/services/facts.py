@@ -21,6 +21,9 @@ from tables.models import TableSeat, bot_label
 # once), so a table without a clock would need a rule of its own there.
 CLOCK_CHOICES = (15, 30, 60, 120, 300)
 DEFAULT_CLOCK = 30
+# The countdowns between deals a casual table offers (services/between.py), in seconds.
+NEXT_DEAL_CHOICES = (10, 30, 60, 120)
+DEFAULT_NEXT_DEAL = 30
 # The kind the lobby preselects when it offers bots (when the game has it).
 DEFAULT_BOT = "heuristic"
 
@@ -35,6 +38,11 @@ def clock_label(seconds: int) -> str:
 def clock_choices() -> list[tuple[int, str]]:
     """(seconds, label) of every clock the open-table form offers."""
     return [(seconds, clock_label(seconds)) for seconds in CLOCK_CHOICES]
+
+
+def next_deal_choices() -> list[tuple[int, str]]:
+    """(seconds, label) of every countdown between deals the open-table form offers."""
+    return [(seconds, clock_label(seconds)) for seconds in NEXT_DEAL_CHOICES]
 
 
 def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
@@ -85,3 +93,15 @@ def waiting_for(seats: Sequence[TableSeat], tournament: bool) -> list[str]:
     elif unready:
         out.append(_("Waiting for %(names)s to be ready.") % {"names": names(unready)})
     return out
+
+
+def next_deal_words() -> dict[str, str]:
+    """What the "Next deal" bar of both table pages says (static/js/next_deal.js, services/between.py)."""
+    return {
+        "next_deal": _("Next deal"),
+        "next_in": _("Deal %(number)s starts in %(seconds)s s"),
+        "next_starting": _("Deal %(number)s is starting…"),
+        "ready_names": _("Ready: %(names)s"),
+        "waiting_names": _("Waiting for: %(names)s"),
+        "you_are_ready": _("You are ready; waiting for the others."),
+    }

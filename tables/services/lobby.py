@@ -7,19 +7,25 @@ person is ready, whatever the order the seats were filled in.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine import get_game
 from engine.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Round
-from tables.models import LiveTable, TableSeat
+from tables.models import LiveTable, TableSeat, default_next_deal_seconds
 from tables.services import deals, events, facts, info, pacing
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
+
+OPEN_TABLES_PER_MEMBER = 3  # casual tables one member may have open or in play at once
 
 
 def open_table(
@@ -31,6 +37,7 @@ def open_table(
     rules: dict[str, Any] | None = None,
     seconds_per_decision: int = facts.DEFAULT_CLOCK,
     deals_target: int = 0,
+    next_deal_seconds: int | None = None,
 ) -> LiveTable:
     """A member opens a casual table in their club's lobby and sits at seat 0."""
     if not access.is_member(user, club):
@@ -53,6 +60,7 @@ def open_table(
     except (EngineError, TypeError, ValueError) as exc:
         raise NotAllowed(_("Unknown game or house rules: %(error)s") % {"error": exc}) from None
     with transaction.atomic():
+        _check_open_tables(user)
         table = LiveTable.objects.create(
             club=club,
             host=user,
@@ -61,12 +69,41 @@ def open_table(
             seat_count=count,
             seconds_per_decision=seconds_per_decision,
             deals_target=deals_target,
+            next_deal_seconds=next_deal_seconds or default_next_deal_seconds(),
         )
         TableSeat.objects.bulk_create(
             TableSeat(table=table, seat=s, user=user if s == 0 else None) for s in range(count)
         )
         lobby_changed(table.pk)
     return table
+
+
+def open_tables_allowed() -> int:
+    """How many casual tables a member may have open or in play at once:
+    ``settings.TABLES_OPEN_PER_MEMBER``, else the environment's, else 3."""
+    configured = getattr(settings, "TABLES_OPEN_PER_MEMBER", None)
+    if configured is None:
+        configured = os.environ.get("TABLES_OPEN_PER_MEMBER") or OPEN_TABLES_PER_MEMBER
+    return int(configured)
+
+
+def _check_open_tables(user: Any) -> None:
+    """Refuse a member who already hosts as many open or running tables as allowed. The member's
+    row is locked first, so two opens sent at once are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    held = LiveTable.objects.filter(
+        host=user, status__in=[LiveTable.Status.OPEN, LiveTable.Status.PLAYING]
+    ).count()
+    allowed = open_tables_allowed()
+    if held >= allowed:
+        raise NotAllowed(
+            ngettext(
+                "You already have %(count)s table open or in play; finish it before opening another.",
+                "You already have %(count)s tables open or in play; finish one before opening another.",
+                allowed,
+            )
+            % {"count": held}
+        )
 
 
 def _open_for_change(table_id: int) -> LiveTable:

@@ -238,6 +238,6 @@ def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False
         views.encoded_views(table.table_id, applied.deal_id, applied.version)
     notify(table.group, applied.deal_id, applied.version, move, soon=render)
     if applied.over and not applied.match_over:
-        pacing.schedule(applied.deal_id, applied.version, pacing.pace("between_deals"))
+        pacing.plan(applied.deal_id, applied.version)  # the next deal, once due (between.py)
     elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)

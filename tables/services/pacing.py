@@ -49,7 +49,7 @@ from engine import get_game
 from engine.errors import EngineError
 from engine.game import Action, Bot, DealState, Game
 from league.models import Deal
-from tables.services import events, info, settle, states
+from tables.services import between, events, info, settle, states
 
 DEFAULT_PACE = {"draw": 0.35, "bot": 0.8, "between_deals": 4.0}
 THINKERS = 1  # threads for the bots' choices on the asyncio back end (the search is pure Python)
@@ -234,7 +234,7 @@ def plan(deal_id: int, version: int) -> None:
     if deal is None or deal.version != version:
         return
     if deal.status == Deal.Status.FINISHED:
-        schedule(deal_id, version, pace("between_deals"))
+        schedule(deal_id, version, between.delay(deal))
         return
     table = info.of_match(deal.match_id)
     if table is None:

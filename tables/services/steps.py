@@ -4,7 +4,8 @@
 manual list of tests; the asyncio timers run its two halves, ``prepare`` and ``finish``, with the
 bot's thinking between them on a thread of its own): it does nothing unless the deal is still at
 ``version``, so a step planned twice (after a commit, by a socket joining, by the sweep) still
-acts once. A finished deal of a match that goes on gets the match's next deal.
+acts once. A finished deal of a match that goes on gets the match's next deal once it is due
+(``between.py``: everybody pressed "Next deal", or the countdown ran out).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.game import Action
 from league.models import Deal
-from tables.services import deals, events, info, moves, pacing, states
+from tables.services import between, deals, events, info, moves, pacing, states
 from tables.services.errors import TableError
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,11 @@ def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
         if deal is None or deal.version != version:
             return None
     if deal.status == Deal.Status.FINISHED:
-        return deal
+        if between.is_due(deal, expire_clocks=expire_clocks):
+            return deal
+        # The countdown still runs and somebody has not pressed "Next deal": wait for it.
+        pacing.schedule(deal_id, version, between.delay(deal))
+        return None
     table = info.of_match(deal.match_id)
     if table is None:
         return None

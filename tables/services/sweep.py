@@ -6,8 +6,8 @@ A table that waits for the server waits for one step, and the rows say which and
 - a live deal at version V: its Move rows give the state, hence whose turn it is (a paced draw, a
   bot, or a person whose clock runs), and the last move's time; the step is due that long after
   it (``pacing.wait_of``);
-- a finished deal whose match goes on and has no deal after it: the next deal, due the pause
-  between deals after the deal finished;
+- a finished deal whose match goes on and has no deal after it: the next deal, due when every
+  person seated pressed "Next deal" or the table's countdown ran out (``between.wait_of``);
 - a finished table whose results are not recorded (``LiveTable.settled_at`` empty): the match's
   end, due when the match finished.
 
@@ -30,7 +30,7 @@ from django.db.models import OuterRef, Subquery
 
 from league.models import Deal, Match, Move
 from tables.models import LiveTable
-from tables.services import info, pacing, states
+from tables.services import between, info, pacing, states
 
 log = logging.getLogger(__name__)
 
@@ -74,8 +74,7 @@ def owed(now: float) -> Iterator[Owed]:
     soonest = min(pacing.pace("draw"), pacing.pace("bot"))
     for deal in _latest_deals():
         if deal.status == Deal.Status.FINISHED:
-            finished = deal.finished_at.timestamp() if deal.finished_at else 0.0
-            yield Owed("next_deal", deal.pk, deal.version, finished + pacing.pace("between_deals"))
+            yield Owed("next_deal", deal.pk, deal.version, between.wait_of(deal).due)
             continue
         since = (getattr(deal, "moved", None) or deal.started_at).timestamp()
         if since + soonest + GRACE > now:

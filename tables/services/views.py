@@ -14,9 +14,10 @@ from typing import Any
 
 from engine.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
+from league.services import names
 from tables import timings
 from tables.models import LiveTable
-from tables.services import deals, info, pacing, states
+from tables.services import between, deals, info, pacing, reading, states
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
 # Every seat's (``None``: the spectators') encoded frame: ((deal, version) it shows, the JSON text).
@@ -94,12 +95,24 @@ def _deal_frame(
         "number": meta["number"],
         "version": entry.version,
         "seat": seat,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in table.seats],
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "label": names.seat_label(s.seat, len(table.seats)),
+            }
+            for s in table.seats
+        ],
         "situation": meta["situation"],
         "fairness": meta["fairness"],
         "match": meta["match"],
+        "next_deal": None,
     }
     state = entry.state
+    if meta["over"] and not (meta["match"] or {}).get("over"):
+        finished = entry.deal if entry.deal is not None and entry.deal.finished_at else None
+        frame["next_deal"] = between.frame(finished or Deal.objects.get(pk=deal_id), meta["number"])
     if seat is None and table.spectator_delay and not state.is_over():
         frame.update(delayed_view(deal_id, entry.version, table.spectator_delay))
         return frame
@@ -108,7 +121,23 @@ def _deal_frame(
     frame["hand"], frame["hand_trumps"] = laid if laid is not None else (None, None)
     frame["legal"], frame["legal_more"] = hints(state, seat)
     frame["clock"] = clock(state, table, entry.since, meta)
+    frame["points"] = running_points(state, frame["state"])
+    frame["reading"] = reading.reading(state, seat)
     return frame
+
+
+def running_points(state: Any, view: dict[str, Any]) -> dict[str, int] | None:
+    """The defenders' points so far with the failed throws' penalties counted (``None``: no penalty
+    so far), so the badge adds up to the result: the engine's own ``penalised``, which reads each
+    thrower's side as far as anyone knows (a Zhao Pengyou friend not yet revealed is a defender)."""
+    cards = view.get("defender_points")
+    setup = getattr(state, "setup", None)
+    if not isinstance(cards, int) or not getattr(setup, "throw_penalty", 0):
+        return None
+    if not getattr(state, "failed_throws", None) or state.is_over():
+        return None  # at the end the result panel tells the whole sum, the kitty included
+    total = int(state.penalised(cards))
+    return {"cards": cards, "penalty": total - cards, "defenders": total}
 
 
 def sorted_hand(state: Any, view: dict[str, Any], seat: int | None) -> list[str] | None:

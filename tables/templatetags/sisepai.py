@@ -7,6 +7,8 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 
+from tables.services import facts
+
 register = template.Library()
 
 
@@ -90,6 +92,7 @@ def sisepai_strings() -> dict[str, Any]:
         "select_first": _("Tap a card in your hand first."),
         "watching": _("You are watching this table."),
         "deal_over": _("The deal is over."),
+        **facts.next_deal_words(),
         "match_over": _("The match is over."),
         "win": _("%(name)s wins with %(card)s (%(by)s, from %(from)s): %(points)s points."),
         "void": _("The stock ran out: the deal is void and nobody pays."),

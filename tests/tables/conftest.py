@@ -19,6 +19,8 @@ ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 def fast_tables(settings: Any) -> Iterator[None]:
     """No waiting between server steps, and steps run on the test's event loop."""
     settings.TABLES_PACE = {"draw": 0, "bot": 0, "between_deals": 0}
+    settings.TABLES_NEXT_DEAL_SECONDS = 0  # nobody waits to press "Next deal" (test_tables_next_deal.py)
+    settings.TABLES_OPEN_PER_MEMBER = 1000  # tests open many tables; the cap's own: test_tables_open_cap.py
     settings.TABLES_PACING = "asyncio"
     states.clear()
     pacing.clear_pending()

@@ -122,9 +122,10 @@ def test_a_post_without_house_rules_keeps_the_game_s_defaults(club: Club, member
         ({"seconds_per_decision": "thirty"}, "Select a valid choice."),
         ({"seats": "5"}, "This game needs 4 to 4 players."),
         ({"game": "poker"}, "Select a valid choice."),
-        ({"rules-shengji-first_drawer": "4"}, "there is no seat 4"),
-        ({"rules-shengji-first_drawer": "1000"}, "less than or equal to 999"),
-        ({"rules-shengji-first_drawer": "-1"}, "greater than or equal to 0"),
+        # A seat is chosen by its name (South, East, North, West): any other value is refused.
+        ({"rules-shengji-first_drawer": "4"}, "Select a valid choice. 4 is not one of"),
+        ({"rules-shengji-first_drawer": "1000"}, "Select a valid choice. 1000 is not one of"),
+        ({"rules-shengji-first_drawer": "-1"}, "Select a valid choice. -1 is not one of"),
         ({"rules-shengji-throw_penalty": "on"}, "throw_penalty needs real_hand_throws"),
     ],
     ids=["45 s", "no clock", "words", "five at shengji", "unknown game", "seat 4", "1000", "-1", "penalty"],

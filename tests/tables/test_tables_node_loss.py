@@ -53,6 +53,7 @@ def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
     with scratch_database() as env:
         env.update(
             TABLES_PACE="draw=0.02,bot=0.05,between_deals=0.3",
+            TABLES_NEXT_DEAL_SECONDS="0",  # the next deal at once: nobody here presses "Next deal"
             CELERY_QUEUE=f"node-loss-{uuid.uuid4().hex[:8]}",
             DB_CONN_MAX_AGE="0",
         )

@@ -171,7 +171,7 @@ def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_si
             assert page.locator("#shown .piece").count() == 1
             window = page.inner_text("#window")  # every seat is asked, the drawer too
             assert window.startswith("Claim window")
-            assert "Asked: player, heuristic bot, heuristic bot" in window
+            assert "Asked: player, Heuristic bot (Seat 2), Heuristic bot (Seat 3)" in window
             assert "s left" in page.inner_text("#turn")  # the window's clock
             assert page.get_attribute("#clock-fill", "style") not in (None, "", "width: 0px;")
         move = answer(page, moves)
@@ -226,8 +226,8 @@ def test_a_redeal_asked_on_the_page_ends_the_deal_in_words(page: Any, ssp_site: 
     assert "player asked for a redeal" in result and "nobody pays" in result
     assert [li.inner_text() for li in page.locator("#result .payments li").all()] == [
         "player 0",
-        "heuristic bot 0",
-        "heuristic bot 0",
+        "Heuristic bot (Seat 2) 0",
+        "Heuristic bot (Seat 3) 0",
     ]
 
 

@@ -177,7 +177,7 @@ def test_a_kind_the_engine_adds_can_be_seated(club: Any, members: list[Any], mon
     table = lobby.open_table(club, members[0], "shengji")
     lobby.seat_bot(table.pk, members[0], 1, "expert")
     seat = table.seats.get(seat=1)
-    assert seat.bot == "expert" and seat.display_name == "expert bot"
+    assert seat.bot == "expert" and seat.display_name == "Expert bot (East)"
 
 
 def test_filling_and_removing_refuse_what_is_not_there(club: Any, members: list[Any]) -> None:

@@ -116,9 +116,10 @@ def test_a_person_s_clock_is_owed_its_full_length_then_played_once(
 
 
 def test_the_next_deal_is_owed_the_pause_after_a_deal_ends(
-    club: Any, members: list[Any], manual: None
+    club: Any, members: list[Any], manual: None, monkeypatch: Any
 ) -> None:
-    """A finished deal of a match that goes on waits for the next deal, started once however often sent."""
+    """A finished deal of a bots' match that goes on waits the pause for the next deal, started once
+    however often sent."""
     table = seated_table(club, members[:1], bots=BOTS)
     LiveTable.objects.filter(pk=table.pk).update(deals_target=2)
     start(table)
@@ -131,6 +132,7 @@ def test_the_next_deal_is_owed_the_pause_after_a_deal_ends(
     due = first.finished_at.timestamp() + PACE["between_deals"]  # type: ignore[union-attr]
     assert owed_at(due + GRACE - 0.01) == []
     assert sweep.sweep(due + GRACE) == [Owed("next_deal", first.pk, first.version, due)]
+    monkeypatch.setattr(states, "now", lambda: due + GRACE)
     steps.advance(first.pk, first.version)
     pacing.run_pending(limit=1)
     assert list(Deal.objects.filter(match=first.match).values_list("number", flat=True)) == [1, 2]

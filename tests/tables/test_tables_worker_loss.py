@@ -251,6 +251,7 @@ def site_running(tmp_path: Path) -> Iterator[tuple[Site, dict[str, Any], list[st
         env.update(
             REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",
             TABLES_PACE="draw=0.02,bot=0.05,between_deals=0.3",
+            TABLES_NEXT_DEAL_SECONDS="0",  # the next deal at once: nobody here presses "Next deal"
             CELERY_QUEUE=f"worker-loss-{uuid.uuid4().hex[:8]}",
             DB_CONN_MAX_AGE="0",
         )
