@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so that its refusals render the site's pages (the user, the messages) like any view's.
+    "cardclub.middleware.RefuseNulMiddleware",
 ]
 
 ROOT_URLCONF = "cardclub.urls"
