@@ -131,7 +131,7 @@ def review_better(request: HttpRequest, pk: int) -> JsonResponse:
 def deal_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The deal's engine record as a download."""
     deal = viewable_deal(request, pk)
-    body = records.deal_record(deal).dumps() + "\n"
+    body = records.exported_record(deal).dumps() + "\n"
     return attachment(body, f"deal-{deal.pk}.json", "application/json")
 
 
