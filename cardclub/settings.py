@@ -193,6 +193,12 @@ REVIEWS_QUEUE = env_str("REVIEWS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-reviews")
 CELERY_TASK_ROUTES = {"replays.review": {"queue": REVIEWS_QUEUE}}
 REVIEWS_STALL_SECONDS = int(env_str("REVIEWS_STALL_SECONDS", "120"))
 REVIEWS_SWEEP_SECONDS = int(env_str("REVIEWS_SWEEP_SECONDS", "60"))
+# Asking for reviews (replays/services/review_limits.py): (requests, seconds) per user and per client
+# address (generous: a club night's LAN may share one address), and how many reviews one requester
+# may have queued or running at once.
+REVIEWS_REQUESTS_PER_USER = (10, 600)
+REVIEWS_REQUESTS_PER_ADDRESS = (60, 600)
+REVIEWS_QUEUED_PER_USER = int(env_str("REVIEWS_QUEUED_PER_USER", "3"))
 CELERY_BEAT_SCHEDULE = {
     "tables-sweep": {
         "task": "tables.sweep",
