@@ -113,6 +113,25 @@ def process(
 
 
 @contextlib.contextmanager
+def redis_server(port: int, log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A Redis server of the test's own on ``port``, without persistence (a restart empties it, as
+    compose's does), answering once the context is entered; for tests that stop or restart Redis."""
+    import redis
+
+    args = [shutil.which("redis-server") or "redis-server", "--port", str(port)]
+    args += ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    with process(args, dict(os.environ), log) as server:
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(redis.ConnectionError):
+                if redis.Redis(port=port).ping():
+                    break
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield server
+
+
+@contextlib.contextmanager
 def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None = None) -> Iterator[str]:
     """A Daphne process serving the site (``argv``: a documented command line); yields its URL."""
     port = port or free_port()
