@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import uuid
@@ -110,6 +111,71 @@ def process(
             if group:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(proc.pid, signal.SIGKILL)
+
+
+class CuttableProxy:
+    """A TCP proxy from a free local port to ``target`` that the test can cut: ``cut()`` drops every
+    connection and refuses new ones (as a PostgreSQL that stopped), ``restore()`` lets them in again.
+    For outages of a shared server that the test must never stop itself."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        self.down = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def cut(self) -> None:
+        """Drop every connection now, and each new one as it comes, until ``restore``."""
+        with self.lock:
+            self.down = True
+            for sock in self.open:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+            self.open.clear()
+
+    def restore(self) -> None:
+        """Forward new connections again."""
+        with self.lock:
+            self.down = False
+
+    def close(self) -> None:
+        """Stop listening and drop everything."""
+        self.cut()
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            with self.lock:
+                down = self.down
+            if down:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self.lock:
+                self.open |= {client, upstream}
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
 
 @contextlib.contextmanager
