@@ -52,6 +52,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    # Only for its static files: /api/docs is served from the Swagger UI build django-ninja ships
+    # (ninja/static/ninja/), not from a CDN, so it works with no internet.
+    "ninja",
     "cardclub",
     "league",
     "tables",
@@ -160,7 +163,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    CELERY_BROKER_URL = "memory://"
+    # With a host named: kombu warned "No hostname was supplied" on every start without one.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
     # The embedded default has no worker: tasks run in the calling process.
     CELERY_TASK_ALWAYS_EAGER = True
@@ -263,7 +267,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files WhiteNoise serves with DEBUG off (make demo, production).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -310,7 +315,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    # A 404 or 400 is the visitor's mistake, not the operator's: only server errors reach the log.
+    "loggers": {"django.channels.server": {"level": "WARNING"}, "django.request": {"level": "ERROR"}},
 }
 # In development, serve static files straight from the app folders (no collectstatic needed).
 WHITENOISE_USE_FINDERS = DEBUG

@@ -15,6 +15,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -60,6 +61,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Welcome, %(name)s. Your account is ready.") % {"name": user})
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever a page's ``<link rel="icon">`` says: the icon's
+    current (hashed) static address, looked up per request so a new icon is never masked."""
+    return redirect(static("favicon.svg"))
 
 
 @never_cache

@@ -212,6 +212,31 @@ def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None 
         yield url
 
 
+@contextlib.contextmanager
+def demo_server(folder: Path, host: str = "127.0.0.1") -> Iterator[tuple[str, Path]]:
+    """The site as ``make demo`` serves it (DEBUG off, collected static files, the embedded
+    default, ``manage.py serve_demo``) on a migrated database in ``folder``, listening on
+    ``host``; yields its loopback URL and the file its console goes to."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="cardclub.settings",
+        DEBUG="0",
+        SECRET_KEY=uuid.uuid4().hex * 2,
+        LOG_LEVEL="WARNING",
+        SQLITE_NAME=str(folder / "demo.sqlite3"),
+        STATIC_ROOT=str(folder / "static"),
+    )
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    port = free_port()
+    console = folder / "console.log"
+    args = [str(BIN / "python"), "manage.py", "serve_demo", "--host", host, "--port", str(port)]
+    with process(args, env, console):
+        url = f"http://127.0.0.1:{port}"
+        wait_for_http(f"{url}/healthz")
+        yield url, console
+
+
 def documented(prefix: str) -> list[str]:
     """The first command line of docs/deploy.md's code blocks that starts with ``prefix``, with
     this virtual environment's executable."""
