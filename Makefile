@@ -20,16 +20,27 @@ PYTEST_WORKERS ?= auto
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# The site alone (what the demo needs) and the site with the test and lint tools (.[dev]); the
+# second includes the first, so a venv made by either serves the demo.
+RUNTIME_STAMP := $(VENV)/.runtime-stamp
+
 $(STAMP): pyproject.toml | $(BIN)/python
 	@# An interrupted earlier install can leave a venv without pip: start it again.
 	$(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+	touch $(STAMP) $(RUNTIME_STAMP)
+
+$(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
+	@test -f $(STAMP) -a $(STAMP) -nt pyproject.toml || { \
+	  $(BIN)/python -m pip --version >/dev/null 2>&1 || $(PYTHON) -m venv --clear $(VENV); \
+	  $(BIN)/python -m pip install --quiet --upgrade pip && \
+	  $(BIN)/python -m pip install --quiet -e . ; }
+	touch $(RUNTIME_STAMP)
 
 install: $(STAMP)
 
-locales: install
+locales: $(RUNTIME_STAMP)
 	$(BIN)/python manage.py compile_locales
 
 # The demo serves as production does: DEBUG off (the site's own error pages, no URL list on a 404),
@@ -41,7 +52,8 @@ DEMO_ENV = DEBUG=0 SECRET_KEY="$$(cat $(DEMO_KEY))" LOG_LEVEL=$${LOG_LEVEL:-WARN
 $(DEMO_KEY): | $(BIN)/python
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > $(DEMO_KEY)
 
-demo: install locales $(DEMO_KEY)
+# The demo installs the site without the test tools (half the download); make test adds them.
+demo: $(RUNTIME_STAMP) locales $(DEMO_KEY)
 	@$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput -v0
 	@$(DEMO_ENV) $(BIN)/python manage.py demo_data
 	@# A Shengji and a Tractor tournament deal come reviewed (the viewer's marks, the profiles' accuracy).
@@ -49,7 +61,7 @@ demo: install locales $(DEMO_KEY)
 	@$(DEMO_ENV) $(BIN)/python manage.py collectstatic --noinput -v0
 	@$(DEMO_ENV) $(BIN)/python manage.py serve_demo --host $(HOST) --port $(PORT)
 
-serve: install
+serve: $(RUNTIME_STAMP)
 	$(BIN)/daphne -b $(HOST) -p $(PORT) cardclub.asgi:application
 
 test: install locales
