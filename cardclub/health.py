@@ -37,19 +37,31 @@ def check_database() -> Check:
     return _timed(True, started, connection.vendor)
 
 
-async def check_channel_layer(timeout: float = 2.0) -> Check:
-    """Send a message to a fresh channel and receive it back."""
+async def check_channel_layer(timeout: float = 2.0, attempts: int = 3, pause: float = 0.2) -> Check:
+    """Send a message to a fresh channel and receive it back, trying ``attempts`` times.
+
+    After a Redis restart the layer's pooled connections are dead: the first one or two sends
+    fail ("Connection closed by server", "Error UNKNOWN while writing to socket") while the layer
+    opens new ones, and a single try answered 503 for a node that was serving again.
+    """
     started = time.perf_counter()
     layer = get_channel_layer()
     if layer is None:
         return _timed(False, started, "no channel layer configured")
-    try:
-        channel = await layer.new_channel("healthz.")
-        await layer.send(channel, {"type": "health.ping"})
-        message = await asyncio.wait_for(layer.receive(channel), timeout)
-    except Exception as exc:
-        return _timed(False, started, f"{type(exc).__name__}: {exc}")
-    return _timed(message.get("type") == "health.ping", started, type(layer).__name__)
+    failure = ""
+    for attempt in range(1, attempts + 1):
+        try:
+            channel = await layer.new_channel("healthz.")
+            await layer.send(channel, {"type": "health.ping"})
+            message = await asyncio.wait_for(layer.receive(channel), timeout)
+        except Exception as exc:
+            failure = f"{type(exc).__name__}: {exc}"
+            if attempt < attempts:
+                await asyncio.sleep(pause)
+            continue
+        detail = type(layer).__name__ + (f" (attempt {attempt})" if attempt > 1 else "")
+        return _timed(message.get("type") == "health.ping", started, detail)
+    return _timed(False, started, f"{failure} ({attempts} attempts)")
 
 
 def check_broker(timeout: float = 2.0) -> Check:

@@ -52,6 +52,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    # Only for its static files: /api/docs is served from the Swagger UI build django-ninja ships
+    # (ninja/static/ninja/), not from a CDN, so it works with no internet.
+    "ninja",
     "cardclub",
     "league",
     "tables",
@@ -68,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so that its refusals render the site's pages (the user, the messages) like any view's.
+    "cardclub.middleware.RefuseNulMiddleware",
 ]
 
 ROOT_URLCONF = "cardclub.urls"
@@ -158,7 +163,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    CELERY_BROKER_URL = "memory://"
+    # With a host named: kombu warned "No hostname was supplied" on every start without one.
+    CELERY_BROKER_URL = "memory://localhost/"
     CELERY_RESULT_BACKEND = "cache+memory://"
     # The embedded default has no worker: tasks run in the calling process.
     CELERY_TASK_ALWAYS_EAGER = True
@@ -191,6 +197,12 @@ REVIEWS_QUEUE = env_str("REVIEWS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-reviews")
 CELERY_TASK_ROUTES = {"replays.review": {"queue": REVIEWS_QUEUE}}
 REVIEWS_STALL_SECONDS = int(env_str("REVIEWS_STALL_SECONDS", "120"))
 REVIEWS_SWEEP_SECONDS = int(env_str("REVIEWS_SWEEP_SECONDS", "60"))
+# Asking for reviews (replays/services/review_limits.py): (requests, seconds) per user and per client
+# address (generous: a club night's LAN may share one address), and how many reviews one requester
+# may have queued or running at once.
+REVIEWS_REQUESTS_PER_USER = (10, 600)
+REVIEWS_REQUESTS_PER_ADDRESS = (60, 600)
+REVIEWS_QUEUED_PER_USER = int(env_str("REVIEWS_QUEUED_PER_USER", "3"))
 CELERY_BEAT_SCHEDULE = {
     "tables-sweep": {
         "task": "tables.sweep",
@@ -262,7 +274,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files WhiteNoise serves with DEBUG off (make demo, production).
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -309,7 +322,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    # A 404 or 400 is the visitor's mistake, not the operator's: only server errors reach the log.
+    "loggers": {"django.channels.server": {"level": "WARNING"}, "django.request": {"level": "ERROR"}},
 }
 # In development, serve static files straight from the app folders (no collectstatic needed).
 WHITENOISE_USE_FINDERS = DEBUG

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string, select_template
+from django.templatetags.static import static
 from django.utils.html import strip_tags
 from django.utils.translation import get_language, to_language, to_locale
 from django.utils.translation import gettext as _
@@ -72,6 +73,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Welcome, %(name)s. Your account is ready.") % {"name": user})
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever a page's ``<link rel="icon">`` says: the icon's
+    current (hashed) static address, looked up per request so a new icon is never masked."""
+    return redirect(static("favicon.svg"))
 
 
 @never_cache

@@ -7,8 +7,9 @@ import logging
 from asgiref.sync import async_to_sync
 from celery import shared_task
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, OperationalError
+from django.db import IntegrityError
 
+from cardclub.celery import retrying
 from league.services import ratings, standings
 
 logger = logging.getLogger(__name__)
@@ -20,8 +21,9 @@ def standings_group(tournament_id: int) -> str:
 
 
 # Two workers racing on the same tournament or family serialise on row locks; the loser of a
-# race to create the first rows gets an IntegrityError and simply runs again.
-RETRY = {"autoretry_for": (IntegrityError, OperationalError), "retry_backoff": True, "max_retries": 5}
+# race to create the first rows gets an IntegrityError and simply runs again; so does a task that
+# lost the database.
+RETRY = retrying(IntegrityError)
 
 
 @shared_task(name="league.update_standings", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints

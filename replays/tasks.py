@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from cardclub.celery import retrying
 from replays.services import reviews
 
 
-@shared_task(name="replays.review", ignore_result=True)  # type: ignore[untyped-decorator]  # Celery ships no type hints
+@shared_task(name="replays.review", ignore_result=True, **retrying())  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def review_deal(review_id: int) -> None:
     """Judge the review's decisions not yet stored, then store its per-seat summary."""
     reviews.run(review_id)

@@ -21,7 +21,7 @@ from league import access
 from league.models import Club, Deal, Match, Player, Tournament
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
-from replays.services import event_reviews, imports, records, reviews
+from replays.services import event_reviews, imports, records, review_limits, reviews
 from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
@@ -100,6 +100,11 @@ def review_request(request: HttpRequest, pk: int) -> HttpResponse:
     budget = request.POST.get("budget") or engine_review.DEFAULT_BUDGET
     if budget not in engine_review.BUDGETS:
         return HttpResponse(status=400)
+    reason = review_limits.refusal(request, deal, budget)
+    if reason is not None:
+        back = f"{reverse('deal-viewer', args=[deal.pk])}#review"
+        context = {"title": _("Review not queued"), "reason": reason, "back": back}
+        return render(request, "400.html", context, status=429)
     reviews.request_review(deal, request.user, budget)
     messages.success(request, _("The review was asked for: it appears here as it is made."))
     return redirect(f"{reverse('deal-viewer', args=[deal.pk])}#review")
@@ -134,7 +139,7 @@ def review_better(request: HttpRequest, pk: int) -> JsonResponse:
 def deal_export(request: HttpRequest, pk: int) -> HttpResponse:
     """The deal's engine record as a download."""
     deal = viewable_deal(request, pk)
-    body = records.deal_record(deal).dumps() + "\n"
+    body = records.exported_record(deal).dumps() + "\n"
     return attachment(body, f"deal-{deal.pk}.json", "application/json")
 
 

@@ -7,12 +7,13 @@ again whenever the rows say it is overdue (tables/services/sweep.py).
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import IntegrityError, OperationalError
+from django.db import IntegrityError
 
+from cardclub.celery import retrying
 from tables.services import settle, steps, sweep
 
 
-@shared_task(name="tables.advance", ignore_result=True)  # type: ignore[untyped-decorator]  # Celery ships no type hints
+@shared_task(name="tables.advance", ignore_result=True, **retrying())  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def advance(deal_id: int, version: int) -> None:
     """Take the deal's next server step (draw, bot move, clock run out) unless it moved past ``version``."""
     steps.advance(deal_id, version)
@@ -20,13 +21,7 @@ def advance(deal_id: int, version: int) -> None:
 
 # Two matches of one tournament or rating family settling at once serialise on row locks; the
 # loser of a race to create the first standings rows gets an IntegrityError and runs again.
-@shared_task(  # type: ignore[untyped-decorator]  # Celery ships no type hints
-    name="tables.settle",
-    ignore_result=True,
-    autoretry_for=(IntegrityError, OperationalError),
-    retry_backoff=True,
-    max_retries=5,
-)
+@shared_task(name="tables.settle", ignore_result=True, **retrying(IntegrityError))  # type: ignore[untyped-decorator]  # Celery ships no type hints
 def settle_match(match_id: int) -> None:
     """Record a finished live match's result, standings and ratings unless already recorded."""
     settle.settle(match_id)

@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import uuid
@@ -112,6 +113,90 @@ def process(
                     os.killpg(proc.pid, signal.SIGKILL)
 
 
+class CuttableProxy:
+    """A TCP proxy from a free local port to ``target`` that the test can cut: ``cut()`` drops every
+    connection and refuses new ones (as a PostgreSQL that stopped), ``restore()`` lets them in again.
+    For outages of a shared server that the test must never stop itself."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.open: set[socket.socket] = set()
+        self.lock = threading.Lock()
+        self.down = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def cut(self) -> None:
+        """Drop every connection now, and each new one as it comes, until ``restore``."""
+        with self.lock:
+            self.down = True
+            for sock in self.open:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+                sock.close()
+            self.open.clear()
+
+    def restore(self) -> None:
+        """Forward new connections again."""
+        with self.lock:
+            self.down = False
+
+    def close(self) -> None:
+        """Stop listening and drop everything."""
+        self.cut()
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            with self.lock:
+                down = self.down
+            if down:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self.lock:
+                self.open |= {client, upstream}
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+
+@contextlib.contextmanager
+def redis_server(port: int, log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A Redis server of the test's own on ``port``, without persistence (a restart empties it, as
+    compose's does), answering once the context is entered; for tests that stop or restart Redis."""
+    import redis
+
+    args = [shutil.which("redis-server") or "redis-server", "--port", str(port)]
+    args += ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    with process(args, dict(os.environ), log) as server:
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(redis.ConnectionError):
+                if redis.Redis(port=port).ping():
+                    break
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield server
+
+
 @contextlib.contextmanager
 def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None = None) -> Iterator[str]:
     """A Daphne process serving the site (``argv``: a documented command line); yields its URL."""
@@ -125,6 +210,31 @@ def daphne(env: dict[str, str], port: int | None = None, argv: list[str] | None 
     with process(args, env):
         wait_for_http(f"{url}/healthz")
         yield url
+
+
+@contextlib.contextmanager
+def demo_server(folder: Path, host: str = "127.0.0.1") -> Iterator[tuple[str, Path]]:
+    """The site as ``make demo`` serves it (DEBUG off, collected static files, the embedded
+    default, ``manage.py serve_demo``) on a migrated database in ``folder``, listening on
+    ``host``; yields its loopback URL and the file its console goes to."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "ALLOWED_HOSTS")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="cardclub.settings",
+        DEBUG="0",
+        SECRET_KEY=uuid.uuid4().hex * 2,
+        LOG_LEVEL="WARNING",
+        SQLITE_NAME=str(folder / "demo.sqlite3"),
+        STATIC_ROOT=str(folder / "static"),
+    )
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    port = free_port()
+    console = folder / "console.log"
+    args = [str(BIN / "python"), "manage.py", "serve_demo", "--host", host, "--port", str(port)]
+    with process(args, env, console):
+        url = f"http://127.0.0.1:{port}"
+        wait_for_http(f"{url}/healthz")
+        yield url, console
 
 
 def documented(prefix: str) -> list[str]:

@@ -24,7 +24,7 @@ from engine.match import play_deal
 from engine.record import DealRecord, start_record
 from league import boards as board_maker
 from league import movements, pairing
-from league.models import Board, Bye, Entry, Match, MatchSeat, Round, Tournament
+from league.models import Board, Bye, Deal, Entry, Match, MatchSeat, Round, Tournament
 from league.services.pairing_words import refusal
 
 DUPLICATE_FORMATS = (Tournament.Format.DUPLICATE_PAIRS, Tournament.Format.DUPLICATE_TEAMS)
@@ -208,6 +208,11 @@ def situation_of(match: Match, number: int, after: dict[str, Any]) -> dict[str, 
 def revealed(rnd: Round | None) -> bool:
     """A duplicate round's seed, salts and decks are shown only once every table has finished."""
     return rnd is not None and rnd.status == Round.Status.FINISHED
+
+
+def board_hidden(deal: Deal) -> bool:
+    """Whether ``deal`` is a duplicate board whose round still runs (other tables may yet play it)."""
+    return deal.board_id is not None and not revealed(deal.match.round)
 
 
 def bot_record(

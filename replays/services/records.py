@@ -6,6 +6,9 @@ The export formats (docs/record-format.md describes the deal record itself):
 - a match: ``{"format": "cardclub-match", "version": 1, "game", "rules", "seats", "deals": [...]}``;
 - a tournament: NDJSON, a ``cardclub-tournament`` header line then one deal record per line, each
   with the ``match`` and ``number`` it belongs to (extra keys a record loader ignores).
+
+Every export holds a duplicate board's salt back (an empty ``salt``) until the board's round ends,
+as docs/duplicate.md says; the commitment is there from the start.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from django.db.models import QuerySet
 
 from engine.record import DealRecord
 from league.models import Deal, Match, Tournament
+from league.services.duplicate import board_hidden
 
 MATCH_FORMAT = "cardclub-match"
 TOURNAMENT_FORMAT = "cardclub-tournament"
@@ -39,6 +43,14 @@ def deal_record(deal: Deal) -> DealRecord:
     )
 
 
+def exported_record(deal: Deal) -> DealRecord:
+    """The record a download holds: a board's salt withheld while its round runs."""
+    record = deal_record(deal)
+    if board_hidden(deal):
+        record.salt = ""
+    return record
+
+
 def dumps(data: Any) -> str:
     """Compact JSON that keeps Chinese names readable."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -56,7 +68,7 @@ def match_export(match: Match, deals: list[Deal]) -> dict[str, Any]:
         "seats": seats,
         "club": match.club.slug,
         "tournament": match.tournament.name if match.tournament is not None else None,
-        "deals": [deal_record(d).to_json() for d in deals],
+        "deals": [exported_record(d).to_json() for d in deals],
     }
 
 
@@ -73,7 +85,10 @@ def tournament_lines(tournament: Tournament, deals: QuerySet[Deal]) -> Iterator[
         "rules": tournament.rules,
     }
     yield dumps(header) + "\n"
-    for deal in deals.order_by("match__round__number", "match__table_number", "match_id", "number"):
-        line = deal_record(deal).to_json()
+    ordered = deals.select_related("match__round").order_by(
+        "match__round__number", "match__table_number", "match_id", "number"
+    )
+    for deal in ordered:
+        line = exported_record(deal).to_json()
         line.update({"match": deal.match_id, "number": deal.number})
         yield dumps(line) + "\n"

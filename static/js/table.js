@@ -47,7 +47,10 @@ function connect() {
     $("conn").textContent = T.reconnecting;
     $("conn").classList.remove("on");
     // Back off, then reconnect: the seat is held and the server sends the current view on join.
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+    // Jittered (half to one and a half times the back-off): when a node dies, all its pages lose
+    // their sockets at once, and without jitter they would all knock on the other node together.
+    const backoff = Math.min(10000, 500 * 2 ** retry++);
+    setTimeout(connect, backoff * (0.5 + Math.random()));
   });
 }
 

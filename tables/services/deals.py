@@ -165,8 +165,6 @@ def match_finished(match_id: int) -> None:
 def reveal(deal: Deal) -> dict[str, Any]:
     """What a deal shows about its deck: the commitment always; deck, salt and seed once it ends."""
     fairness: dict[str, Any] = {"commitment": deal.commitment}
-    # A duplicate board is still to be played at other tables until its round ends.
-    hidden = deal.board_id is not None and not duplicate.revealed(deal.match.round)
-    if deal.status == Deal.Status.FINISHED and not hidden:
+    if deal.status == Deal.Status.FINISHED and not duplicate.board_hidden(deal):
         fairness.update({"deck": deal.deck, "salt": deal.salt, "seed": deal.seed})
     return fairness

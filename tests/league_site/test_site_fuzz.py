@@ -1,9 +1,10 @@
-"""No 5xx from any form or query parameter of the site, whatever is typed into it.
+"""No 5xx from any form, query parameter or path segment of the site, whatever is typed into it.
 
 Walks every URL pattern as the club's owner (who sees every form), collects every form on every
 page, then sends each field, one at a time, oversized and malformed values (the other fields keep
 the page's own values); every GET page and API endpoint gets the same values in each of its query
-parameters. Any status of 500 or more, or an exception, fails with the request that caused it.
+parameters, and NUL and other control characters in each of its path parameters. Any status of
+500 or more, or an exception, fails with the request that caused it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import User
@@ -33,6 +35,9 @@ NASTY = [
     "NaN",
     "",
     "\x00",
+    "a\x00b",
+    "\x01\x08\x1b\x7f",  # other control characters: valid text, never a 5xx either
+    "line\r\nbreak",
     "A" * 5000,
     "[" * 3000,
     "１２",  # full-width digits
@@ -41,6 +46,8 @@ NASTY = [
 # Query parameters every page or endpoint may read (the forms' own GET fields are added per page).
 QUERY = ["page", "days", "min_games", "limit", "offset", "club", "tournament", "game", "family", "next"]
 SKIP_ACTIONS = ("/accounts/logout/", "/i18n/setlang/")
+# What a path segment may hold in place of each parameter (percent-encoded in the address).
+NASTY_SEGMENTS = ["\x00", "a\x00", "\x01", "\x1f\x7f", "\t"]
 
 
 class Forms(HTMLParser):
@@ -109,6 +116,18 @@ def world(tournament: Tournament) -> dict[str, object]:
     }
 
 
+def nasty_segments(route: Any, values: dict[str, object]) -> list[str]:
+    """The route's address with each of its parameters in turn replaced by each nasty segment."""
+    urls = []
+    for param in route.params:
+        for segment in NASTY_SEGMENTS:
+            keys = [k for k in values if k == param or k.endswith(f":{param}")]
+            url = fill(route, {**values, **{k: quote(segment, safe="") for k in keys}})
+            if url is not None:
+                urls.append(url)
+    return urls
+
+
 def owner_client() -> Client:
     client = Client(raise_request_exception=False)
     client.force_login(User.objects.get(username="owner"))
@@ -147,6 +166,8 @@ def test_no_form_or_query_parameter_gives_a_5xx(tractor_round: Tournament) -> No
         for name in sorted(names):
             for value in NASTY:
                 check(client.get(url, {name: value}), f"GET {url} ?{name}={value[:20]!r}")
+        for segment_url in nasty_segments(route, values):
+            check(client.get(segment_url), f"GET {segment_url}")
 
     posted = 0
     for form in forms:
