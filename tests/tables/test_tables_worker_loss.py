@@ -119,8 +119,8 @@ class Site:
 
     def supervise(self) -> None:
         """Start the worker again if it exited on its own, as a service manager's restart policy
-        does (compose.yaml's ``restart: unless-stopped``): Celery 5.7's worker exits when Redis
-        drops its connection while it holds unacknowledged tasks (docs/deploy.md)."""
+        does (compose.yaml's ``restart: unless-stopped``). The pinned Celery's worker survives a
+        Redis restart by itself (tests/site/test_worker_redis_restart.py); this covers a crash."""
         if not self.down and self.worker.poll() is not None:
             self.restarts += 1
             self.start_worker()
