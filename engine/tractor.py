@@ -2,7 +2,8 @@
 
 108 cards, 25 each drawn one at a time, 8 in the kitty. Declarations during the draw: one rank
 card (亮主) < a pair of identical rank cards (反主, or 自保 by the first declarer) < LJ LJ < BJ BJ
-(無主, no trump suit); only a strictly stronger one overrides (RULINGS 9).
+(無主, no trump suit); only a strictly stronger one overrides (RULINGS 9), and only another
+player's: the standing declarer's one move is 自保 (docs/rules/tractor.md, "Declaring").
 """
 
 from __future__ import annotations
@@ -74,12 +75,25 @@ class TractorDeal(PartnershipDeal):
         """Strength of the declaration standing now (0: none)."""
         return 0 if self.declaration is None else strength(self.declaration[1], self.setup.rank)
 
+    def own_twin(self, seat: int) -> str | None:
+        """The card whose twin ``seat`` may show as 自保 if it holds the standing single; "" if it
+        holds the standing declaration otherwise (nothing is left to it); ``None`` if it does not
+        hold the standing declaration."""
+        if self.declaration is None or self.declaration[0] != seat:
+            return None
+        shown = self.declaration[1]
+        return shown[0] if len(shown) == 1 else ""
+
     def declarations(self, seat: int) -> list[Declare]:
-        """Every declaration ``seat`` holds that is strictly stronger than the standing one."""
+        """Every declaration ``seat`` holds that is strictly stronger than the standing one, made by
+        another seat; the standing declarer's only one is 自保, its single's twin."""
         if self.phase not in ("draw", "kitty"):
             return []
         hand, rank, floor = self.hands[seat], self.setup.rank, self.current_strength()
         out: list[Declare] = []
+        twin = self.own_twin(seat)
+        if twin is not None:
+            return [Declare((twin, twin))] if twin and hand[twin] >= 2 else out
         if floor >= 4:
             return out  # nothing overrides BJ BJ
         for card in declarable(rank):
@@ -100,7 +114,14 @@ class TractorDeal(PartnershipDeal):
         nobody declared, a rank pair below a pair, a joker pair stronger than the standing one."""
         if self.phase not in ("draw", "kitty"):
             return False
-        return self._may_declare(self.hands[seat], self.current_strength(), rank_cards(self.setup.rank))
+        return self._may(seat, self.current_strength(), rank_cards(self.setup.rank))
+
+    def _may(self, seat: int, floor: int, ranks: tuple[str, ...]) -> bool:
+        """``may_declare`` from the standing strength and the rank cards, read once by the caller."""
+        twin = self.own_twin(seat)
+        if twin is not None:
+            return bool(twin) and self.hands[seat][twin] >= 2
+        return self._may_declare(self.hands[seat], floor, ranks)
 
     def declarers(self) -> list[int]:
         """The seats that ``may_declare``. Asked at every draw: the answer is kept with the draw
@@ -112,7 +133,7 @@ class TractorDeal(PartnershipDeal):
         kept: Any = self.__dict__.get("_declarers")
         if not self._still(kept, self.pos):
             floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
-            seats = tuple(s for s, hand in enumerate(self.hands) if self._may_declare(hand, floor, ranks))
+            seats = tuple(s for s in range(self.setup.seats) if self._may(s, floor, ranks))
             kept = self._declarers = (self.pos, self.declaration, list(self.hands), seats)
         return list(kept[3])
 
@@ -128,7 +149,7 @@ class TractorDeal(PartnershipDeal):
             seats = kept[3]
             if card in JOKERS or is_rank_card(card, self.setup.rank):  # only these change what it may declare
                 floor, ranks = self.current_strength(), rank_cards(self.setup.rank)
-                may = self._may_declare(self.hands[seat], floor, ranks)
+                may = self._may(seat, floor, ranks)
                 seats = tuple(s for s in range(self.setup.seats) if (may if s == seat else s in seats))
             self._declarers = (self.pos, kept[1], kept[2], seats)  # the same hands, one of them drawn into
 
@@ -152,6 +173,9 @@ class TractorDeal(PartnershipDeal):
             return "you do not hold " + " ".join(cards)
         if level <= self.current_strength():
             return "only a stronger declaration overrides the standing one"
+        twin = self.own_twin(seat)
+        if twin is not None and cards != (twin, twin):
+            return "the declaration is yours: you may only show its twin (自保), not override it"
         return None
 
     def on_declare(self, seat: int, cards: tuple[str, ...]) -> None:
