@@ -36,7 +36,17 @@ def deal_record(deal: Deal) -> DealRecord:
         commitment=deal.commitment,
         actions=actions,
         result=deal.result,
+        ruleset=ruleset_label(deal.match),
     )
+
+
+def ruleset_label(match: Match) -> dict[str, Any] | None:
+    """How a record names the rule set version its match was played under (docs/record-format.md)."""
+    tournament = match.tournament
+    if tournament is not None and tournament.ruleset is not None:
+        return tournament.ruleset.label()
+    table = getattr(match, "live_table", None)
+    return table.ruleset.label() if table is not None and table.ruleset is not None else None
 
 
 def dumps(data: Any) -> str:
@@ -73,7 +83,10 @@ def tournament_lines(tournament: Tournament, deals: QuerySet[Deal]) -> Iterator[
         "rules": tournament.rules,
     }
     yield dumps(header) + "\n"
-    for deal in deals.order_by("match__round__number", "match__table_number", "match_id", "number"):
+    ordered = deals.order_by("match__round__number", "match__table_number", "match_id", "number")
+    # Each record names its rule set (ruleset_label): read with the deals, not once per deal.
+    ordered = ordered.select_related("match__tournament__ruleset__club", "match__live_table__ruleset__club")
+    for deal in ordered:
         line = deal_record(deal).to_json()
         line.update({"match": deal.match_id, "number": deal.number})
         yield dumps(line) + "\n"
