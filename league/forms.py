@@ -100,6 +100,26 @@ class GameForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
 
 
+class RuleSetCopyForm(forms.Form):
+    """The name and title of a club's copy (empty: the source's)."""
+
+    name = forms.SlugField(
+        label=_("Short name"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "Letters, digits and hyphens; the same name as one of the club's makes its next version."
+        ),
+    )
+    title = forms.CharField(label=_("Title"), max_length=120, required=False)
+
+
+class RuleSetTitleForm(forms.Form):
+    """A draft's title."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+
+
 class RuleSetChoiceForm(forms.Form):
     """A published rule set version to play under instead of the options chosen one by one."""
 

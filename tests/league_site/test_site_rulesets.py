@@ -192,3 +192,47 @@ def test_the_api_lists_rule_sets_and_names_a_tournaments(club: Club, as_user: Lo
 def test_every_shipped_title_is_in_the_catalogue() -> None:
     """The site's titles are translated: each shipped one is listed for the catalogue."""
     assert set(rulesets.SITE_TITLES) == {r.title for r in SHIPPED}
+
+
+def test_it_copies_edits_and_publishes_through_the_club_s_pages(club: Club, as_user: Login) -> None:
+    """The owner copies the site's judged Tractor, turns the penalty off, and publishes it."""
+    client = as_user("owner")
+    listing = client.get("/clubs/riverside/rulesets/").content.decode()
+    assert "Tractor: throws judged against the hands" in listing and "Copy into a draft" in listing
+    copied = client.post(
+        f"/clubs/riverside/rulesets/{site('tractor-judged').pk}/copy/",
+        {"name": "ours", "title": "Our Tractor"},
+    )
+    draft = RuleSet.objects.get(club=club, name="ours")
+    assert copied.status_code == 302 and copied["Location"] == f"/clubs/riverside/rulesets/{draft.pk}/edit/"
+    form = client.get(copied["Location"]).content.decode()
+    assert 'name="rules-throw_penalty"' in form and "Our Tractor" in form
+    options = {"rules-first_drawer": 0, "rules-pointless_redeal": "on", "rules-notrump_ranks": "on"}
+    options |= {"rules-real_hand_throws": "on", "rules-tractor_follow": "on", "title": "Our Tractor"}
+    assert client.post(copied["Location"], options).status_code == 302
+    draft.refresh_from_db()
+    assert draft.options == {"real_hand_throws": True, "tractor_follow": True}
+    assert client.post(f"/clubs/riverside/rulesets/{draft.pk}/publish/").status_code == 302
+    draft.refresh_from_db()
+    assert draft.is_published
+    assert client.get(f"/clubs/riverside/rulesets/{draft.pk}/edit/").status_code == 404  # frozen
+
+
+@pytest.mark.parametrize(("persona", "status"), [("member", 403), ("outsider", 404)])
+def test_only_managers_reach_the_copy_and_edit_pages(
+    club: Club, as_user: Login, persona: str, status: int
+) -> None:
+    """A member is refused; an outsider of the private club does not learn it exists."""
+    draft = rulesets.copy(site("tractor-standard"), club, owner(), name="draft")
+    client = as_user(persona)
+    assert client.post(f"/clubs/riverside/rulesets/{site('tractor-judged').pk}/copy/").status_code == status
+    assert client.get(f"/clubs/riverside/rulesets/{draft.pk}/edit/").status_code == status
+    assert not RuleSet.objects.filter(club=club).exclude(pk=draft.pk).exists()
+
+
+def test_members_see_published_versions_but_not_drafts(club: Club, as_user: Login) -> None:
+    """The list shows a member the club's published versions and none of its drafts."""
+    club_judged(club)
+    rulesets.copy(site("tractor-standard"), club, owner(), name="secret-draft", title="Secret draft")
+    page = as_user("member").get("/clubs/riverside/rulesets/").content.decode()
+    assert "Riverside Tractor" in page and "Secret draft" not in page and "Copy into a draft" not in page
