@@ -32,6 +32,9 @@ class Setup:
     pointless_redeal: bool = True
     tractor_follow: bool = False
     kitty_per_card: bool = False
+    kitty_per_trick: bool = False  # the kitty × 2 × the cards each player played to the last trick
+    weak_points: int = -1  # a hand with at most this many points may demand a redeal (-1: never)
+    weak_trumps: int = -1  # a hand with at most this many trumps may demand a redeal (-1: never)
     real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
     throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
 

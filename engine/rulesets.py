@@ -52,6 +52,26 @@ SHIPPED: tuple[RuleSet, ...] = (
         "Tractor: throws judged against the hands",
         {"real_hand_throws": True, "throw_penalty": True, "tractor_follow": True},
     ),
+    # The Shanghai contest rules as ChannonTian/80fen's rule book states them: throws against the
+    # real hands without a penalty, the kitty × 2 × the cards per player of the last trick, the
+    # gates 2, 5, 10 and K, a weak hand (15 points or 3 trumps at most) redealt, nobody declaring
+    # → no trump; what the options cannot say is listed in docs/rules/tractor.md, "Shanghai 80分".
+    RuleSet(
+        "shanghai-80fen",
+        1,
+        "tractor",
+        "Shanghai 80 fen",
+        {
+            "pointless_redeal": False,
+            "tractor_follow": True,
+            "kitty_per_trick": True,
+            "must_defend": "25TK",
+            "weak_points": 15,
+            "weak_trumps": 3,
+            "no_declaration": "no_trump",
+            "real_hand_throws": True,
+        },
+    ),
 )
 
 

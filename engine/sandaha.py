@@ -46,6 +46,7 @@ class SandahaRules(Rules):
     pointless_redeal: bool = True  # RULINGS 10
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
+    kitty_per_trick: bool = False  # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
     real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
     throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 
@@ -275,6 +276,7 @@ class SandahaGame(FamilyGame):
             pointless_redeal=rules.pointless_redeal,
             tractor_follow=rules.tractor_follow,
             kitty_per_card=rules.kitty_per_card,
+            kitty_per_trick=rules.kitty_per_trick,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
@@ -300,7 +302,9 @@ class SandahaGame(FamilyGame):
         """Every card point, the richest kitty times the largest last-lead multiplier, and what
         failed-throw penalties can add with that option."""
         assert isinstance(rules, SandahaRules)
-        top = most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card))
+        top = most_defender_points(
+            self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card, rules.kitty_per_trick)
+        )
         return top + most_throw_penalties(rules, 21)
 
     def entered_result(

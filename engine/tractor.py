@@ -12,18 +12,35 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from typing import Any
 
 from engine.actions import Declare, PickUp, Redeal
-from engine.cards import JOKERS, make_deck, points
+from engine.cards import JOKERS, RANKS, make_deck, points
 from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
+from engine.errors import BadSetup
 from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.game import JSON, Action, Bot, DealState, Rules
-from engine.levels import first_loss, next_level_situation, situation_or_first, tractor_outcome
+from engine.levels import (
+    TRACTOR_PIVOT,
+    first_loss,
+    gated_rise,
+    next_level_situation,
+    situation_or_first,
+    tractor_outcome,
+)
 from engine.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.registry import register
 from engine.trump import TrumpContext
+
+
+class NoDeclaration(Enum):
+    """What happens when nobody declares (docs/rules/tractor.md, "Declaring")."""
+
+    REDEAL_FIRST_DEAL_ELSE_TURN_UP = ""  # seed 000: redeal the first deal, later turn up the kitty
+    REDEAL = "redeal"  # every deal is redealt
+    NO_TRUMP = "no_trump"  # no trump suit; on the first deal the first drawer deals (80分)
 
 
 @dataclass(frozen=True)
@@ -34,6 +51,13 @@ class TractorRules(Rules):
     pointless_redeal: bool = True  # RULINGS 10
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
+    kitty_per_trick: bool = False  # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    level_step: int = 40  # docs/rules/tractor.md, "Scoring": points per level of the results table
+    zero_rise: int = 3  # docs/rules/tractor.md, "Scoring": levels for a defence without a point
+    must_defend: str = ""  # docs/rules/tractor.md, "Must-defend ranks": e.g. "5TK"
+    weak_points: int = -1  # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many points
+    weak_trumps: int = -1  # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many trumps
+    no_declaration: NoDeclaration = NoDeclaration.REDEAL_FIRST_DEAL_ELSE_TURN_UP  # docs/rules/tractor.md
     notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
     real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
     throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
@@ -57,10 +81,29 @@ def declarable(rank: str | None) -> tuple[str, ...]:
     return tuple(sorted((*rank_cards(rank), *JOKERS)))
 
 
-def settle(levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
-    """Seed 000's table by 40 points: the side that keeps or takes the deal rises."""
-    dealer_wins, rise = tractor_outcome(figures.defender_points)
+def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+    """Seed 000's table by 40 points (or the rules' step): the side that keeps or takes the deal
+    rises, stopping at the must-defend ranks."""
+    dealer_wins, rise = tractor_outcome(figures.defender_points, rules.level_step, rules.zero_rise)
+    team = figures.declarer % 2
+    winner = team if dealer_wins else 1 - team
+    rise = gated_rise(levels[winner], rise, dealer_wins, rules.must_defend)
     return settle_levels(levels, figures, dealer_wins, (rise, 0) if dealer_wins else (0, rise))
+
+
+def check_rules(rules: TractorRules) -> TractorRules:
+    """Refuse a results table or must-defend ranks the rules cannot mean (``BadSetup``)."""
+    if not (5 <= rules.level_step <= TRACTOR_PIVOT and rules.level_step % 5 == 0):
+        raise BadSetup(f"level_step is points per level: a multiple of 5 from 5 to {TRACTOR_PIVOT}")
+    if not 1 <= rules.zero_rise <= len(RANKS):
+        raise BadSetup("zero_rise is the levels a defence without a point gives: 1 or more")
+    if rules.weak_points < -1 or rules.weak_trumps < -1:
+        raise BadSetup("weak_points and weak_trumps are -1 (never) or a number of points or trumps")
+    if any(rank not in RANKS for rank in rules.must_defend) or len(set(rules.must_defend)) < len(
+        rules.must_defend
+    ):
+        raise BadSetup("must_defend lists ranks once each, as 2-9, T, J, Q, K, A (e.g. 5TK)")
+    return rules
 
 
 class TractorDeal(PartnershipDeal):
@@ -186,10 +229,23 @@ class TractorDeal(PartnershipDeal):
         return TrumpContext(self.setup.rank, suit, (), sequences=True, notrump_ranks=self.rules.notrump_ranks)
 
     def kitty_options(self) -> list[Action]:
-        """First deal with no declaration: redeal (RULINGS 9); else take the kitty."""
-        if self.dealer is None and self.declaration is None:
-            return [Redeal()]
+        """First deal with no declaration: redeal (RULINGS 9); else take the kitty. Option
+        ``no_declaration``: "redeal" on every deal, "no_trump" never."""
+        if self.declaration is None:
+            rule = self.rules.no_declaration
+            if rule is NoDeclaration.REDEAL or (
+                self.dealer is None and rule is NoDeclaration.REDEAL_FIRST_DEAL_ELSE_TURN_UP
+            ):
+                return [Redeal()]
         return [PickUp()]
+
+    def on_pickup(self) -> None:
+        """Nobody declared: turn up the kitty (RULINGS 8), or, with ``no_declaration`` "no_trump",
+        play without a trump suit (the first drawer deals the first deal)."""
+        if self.declaration is None and self.rules.no_declaration is NoDeclaration.NO_TRUMP:
+            self.trump = self._context(None)
+            return
+        super().on_pickup()
 
     def score(self) -> dict[str, JSON]:
         """Seed 000's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
@@ -202,7 +258,7 @@ class TractorDeal(PartnershipDeal):
         multiplier = self.last_lead_multiplier() if defenders_last else 0
         defenders = self.penalised(raw[1] + kitty_pts * multiplier)
         kitty = {"kitty_points": kitty_pts, "kitty_multiplier": multiplier}
-        settled = settle(self.setup.levels, Figures(dealer, defenders))
+        settled = settle(self.rules, self.setup.levels, Figures(dealer, defenders))
         return self.level_result(settled, kitty)
 
 
@@ -240,6 +296,9 @@ class TractorGame(PartnershipGame):
             pointless_redeal=rules.pointless_redeal,
             tractor_follow=rules.tractor_follow,
             kitty_per_card=rules.kitty_per_card,
+            kitty_per_trick=rules.kitty_per_trick,
+            weak_points=rules.weak_points,
+            weak_trumps=rules.weak_trumps,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
@@ -253,7 +312,14 @@ class TractorGame(PartnershipGame):
 
     def settle(self, rules: Rules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
         """The level result of a deal with these figures (played or entered)."""
-        return settle(levels, figures)
+        assert isinstance(rules, TractorRules)
+        return settle(rules, levels, figures)
+
+    def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
+        """Rules from JSON, the results table and must-defend ranks checked."""
+        rules = super().rules_from_json(data)
+        assert isinstance(rules, TractorRules)
+        return check_rules(rules)
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:
         """A ``random``, ``heuristic`` or ``expert`` bot; the expert with Tractor's leaf evaluation."""
@@ -267,7 +333,9 @@ class TractorGame(PartnershipGame):
         """Every card point, the richest kitty times the largest last-lead multiplier, and what
         failed-throw penalties can add with that option."""
         assert isinstance(rules, TractorRules)
-        top = most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card))
+        top = most_defender_points(
+            self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card, rules.kitty_per_trick)
+        )
         return top + most_throw_penalties(rules, 25)
 
 

@@ -174,8 +174,20 @@ class TrickDeal(DealState):
         return frozenset(movers)
 
     def pointless(self, seat: int) -> bool:
-        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (RULINGS 10)."""
-        return self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in self.hands[seat])
+        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (RULINGS 10), or for a
+        weak hand (at most ``weak_points`` points or ``weak_trumps`` trumps, docs/rules/tractor.md)."""
+        hand = self.hands[seat]
+        if self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in hand):
+            return True
+        return self.weak(hand)
+
+    def weak(self, hand: Counter[str]) -> bool:
+        """True if ``hand`` is weak under the rules' weak-hand redeal (trumps as they stand now)."""
+        points, trumps = self.setup.weak_points, self.setup.weak_trumps
+        if points >= 0 and sum(CARD_POINTS[c] * n for c, n in hand.items()) <= points:
+            return True
+        eff = self.trump.eff
+        return trumps >= 0 and sum(n for c, n in hand.items() if eff[c] == "T") <= trumps
 
     def is_over(self) -> bool:
         """True once the deal has a result."""
@@ -363,7 +375,8 @@ class TrickDeal(DealState):
     def finish_redeal(self, seat: int) -> None:
         """End the deal with no score: a redeal (RULINGS 9 and 10)."""
         forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
-        reason = self.redeal_reason() if forced else "pointless hand"
+        pointless = not any(CARD_POINTS[c] for c in self.hands[seat])
+        reason = self.redeal_reason() if forced else "pointless hand" if pointless else "weak hand"
         self.phase = "over"
         self.outcome = {
             "outcome": "redeal",
@@ -482,7 +495,10 @@ class TrickDeal(DealState):
         return self.leader
 
     def last_lead_multiplier(self) -> int:
-        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (RULINGS 5)."""
+        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (RULINGS 5);
+        with ``kitty_per_trick``, 2 × the cards each player played to the last trick."""
+        if self.setup.kitty_per_trick:
+            return 2 * len(self.last_trick[0][1])  # docs/rules/tractor.md, "Scoring"
         lead = Counter(self.last_trick[0][1])
         if (
             read_lead(lead, self.trump, self.setup.quads) is None

@@ -59,6 +59,13 @@ RULE_LABELS: dict[str, Promise] = {
         "Throws judged against the real hands: a failed throw plays its smallest beatable part"
     ),
     "throw_penalty": _("A failed throw costs the thrower's side 10 points"),
+    "kitty_per_trick": _("Kitty multiplier: ×2 per card each player played to the last trick"),
+    "level_step": _("Points per level in the results table"),
+    "zero_rise": _("Levels the dealer's side rises when the defenders take no points"),
+    "must_defend": _("Must-defend ranks (e.g. 5TK): a side stops there until it wins a deal there as dealer"),
+    "weak_points": _("A hand with at most this many points may demand a redeal (-1: never)"),
+    "weak_trumps": _("A hand with at most this many trumps may demand a redeal (-1: never)"),
+    "no_declaration": _("When nobody declares"),
     "first_dealer": _("Seat of the first provisional dealer (-1: drawn for)"),
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),

@@ -29,6 +29,7 @@ SITE_TITLES = (
     gettext_noop("Zhao Pengyou (Finding Friends): standard"),
     gettext_noop("Si Se Pai: standard"),
     gettext_noop("Tractor: throws judged against the hands"),
+    gettext_noop("Shanghai 80 fen"),
 )
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
+import family_table
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, play, start, to_play
 from hypothesis import given, settings
@@ -204,14 +204,7 @@ def test_level_table_by_forty_points(defenders: int, dealer_keeps: bool, rise: i
 
 def last_trick(last: dict[int, str], kitty: str, won: str = "", suit: str = "S") -> dict[str, Any]:
     """Play a tractor last trick from the dealer (seat 0)."""
-    state = in_play("tractor", last, suit)
-    state.won[1] = Counter(cards(won))
-    state.kitty = cards(kitty)
-    for seat in range(4):
-        play(state, seat, last[seat])
-    result = state.result()
-    assert result is not None
-    return result
+    return family_table.last_trick("tractor", last, kitty, won, suit)
 
 
 @pytest.mark.parametrize("game", ["tractor", "sandaha"])
