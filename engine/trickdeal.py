@@ -14,10 +14,11 @@ from typing import Any, Self
 
 from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical_counts, play_of
 from engine.cards import CARD_POINTS, shown, sorted_cards, tally
-from engine.dealfacts import FailedThrow
+from engine.dealfacts import FailedThrow, weak_hand
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
+from engine.kitty import lead_multiplier
 from engine.plays import leads_with, legal_follows, sub_multisets
 from engine.tricks import (
     HiddenSafety,
@@ -30,7 +31,6 @@ from engine.tricks import (
     trick_winner,
 )
 from engine.trump import TrumpContext
-from engine.units import decompose
 
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))  # must_move's answers, made once
 
@@ -179,15 +179,7 @@ class TrickDeal(DealState):
         hand = self.hands[seat]
         if self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in hand):
             return True
-        return self.weak(hand)
-
-    def weak(self, hand: Counter[str]) -> bool:
-        """True if ``hand`` is weak under the rules' weak-hand redeal (trumps as they stand now)."""
-        points, trumps = self.setup.weak_points, self.setup.weak_trumps
-        if points >= 0 and sum(CARD_POINTS[c] * n for c, n in hand.items()) <= points:
-            return True
-        eff = self.trump.eff
-        return trumps >= 0 and sum(n for c, n in hand.items() if eff[c] == "T") <= trumps
+        return weak_hand(hand, self.setup, self.trump)
 
     def is_over(self) -> bool:
         """True once the deal has a result."""
@@ -495,22 +487,8 @@ class TrickDeal(DealState):
         return self.leader
 
     def last_lead_multiplier(self) -> int:
-        """2^n with n the cards of the last lead's longest tractor, else 2 for a set, else 1 (RULINGS 5);
-        with ``kitty_per_trick``, 2 × the cards each player played to the last trick."""
-        if self.setup.kitty_per_trick:
-            return 2 * len(self.last_trick[0][1])  # docs/rules/tractor.md, "Scoring"
-        lead = Counter(self.last_trick[0][1])
-        if (
-            read_lead(lead, self.trump, self.setup.quads) is None
-            or len({self.trump.eff[c] for c in lead}) > 1
-        ):
-            return 2
-        units = decompose(lead, self.trump)
-        tractors = [u.size * u.length for u in units if u.length > 1]
-        n = max(tractors) if tractors else (2 if any(u.size > 1 for u in units) else 1)
-        if self.setup.kitty_per_card:
-            return 2 * max(u.size * u.length for u in units)  # RULINGS 5's option: × 2 per card
-        return int(2**n)
+        """The kitty's multiplier from the last trick's lead (``engine.kitty``)."""
+        return lead_multiplier(Counter(self.last_trick[0][1]), self.trump, self.setup)
 
     # -- zones and views ----------------------------------------------------------------------
 
