@@ -9,7 +9,7 @@ later rule set never changes an old deal (docs/record-format.md, "Rule sets").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from engine.errors import BadSetup
 from engine.game import JSON
@@ -27,7 +27,7 @@ class RuleSet:
     options: Mapping[str, JSON] = field(default_factory=dict)
 
     def rules_json(self) -> dict[str, JSON]:
-        """Every option of the game, as the engine's JSON form of the rules (checked by the game)."""
+        """The game's rules under this set, in the engine's JSON form (checked by the game)."""
         return get_game(self.game).rules_from_json(dict(self.options)).to_json()
 
     def label(self) -> dict[str, JSON]:
@@ -90,6 +90,10 @@ def differences(game: str, options: Mapping[str, JSON]) -> list[tuple[str, JSON,
     if game not in game_names():
         raise BadSetup(f"unknown game {game!r}")
     g = get_game(game)
-    chosen = g.rules_from_json(dict(options)).to_json()
-    defaults = g.rules_from_json({}).to_json()
-    return [(key, defaults[key], value) for key, value in chosen.items() if value != defaults[key]]
+    chosen, defaults = g.rules_from_json(dict(options)), g.rules_from_json({})
+    out: list[tuple[str, JSON, JSON]] = []
+    for option in fields(chosen):  # every option, those left out of the JSON at their default too
+        value, default = getattr(chosen, option.name), getattr(defaults, option.name)
+        if value != default:
+            out.append((option.name, getattr(default, "value", default), getattr(value, "value", value)))
+    return out

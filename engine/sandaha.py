@@ -11,7 +11,7 @@ Situation JSON: ``{"deal": n, "first_bidder": seat, "scores": [4 ints], "played"
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Self
 
 from engine.actions import Bid, NameTrump, Pass
@@ -28,7 +28,7 @@ from engine.figures import (
     most_kitty_multiplier,
     most_throw_penalties,
 )
-from engine.game import JSON, Action, DealState, Rules
+from engine.game import ADDED, JSON, Action, DealState, Rules
 from engine.registry import register
 from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
@@ -46,7 +46,8 @@ class SandahaRules(Rules):
     pointless_redeal: bool = True  # RULINGS 10
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
-    kitty_per_trick: bool = False  # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    kitty_per_trick: bool = field(default=False, metadata=ADDED)
     real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
     throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
 

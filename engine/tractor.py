@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -21,7 +21,7 @@ from engine.cards import JOKERS, RANKS, make_deck, points
 from engine.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.errors import BadSetup
 from engine.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
-from engine.game import JSON, Action, Bot, DealState, Rules
+from engine.game import ADDED, JSON, Action, Bot, DealState, Rules
 from engine.levels import (
     TRACTOR_PIVOT,
     first_loss,
@@ -51,13 +51,22 @@ class TractorRules(Rules):
     pointless_redeal: bool = True  # RULINGS 10
     tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
-    kitty_per_trick: bool = False  # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
-    level_step: int = 40  # docs/rules/tractor.md, "Scoring": points per level of the results table
-    zero_rise: int = 3  # docs/rules/tractor.md, "Scoring": levels for a defence without a point
-    must_defend: str = ""  # docs/rules/tractor.md, "Must-defend ranks": e.g. "5TK"
-    weak_points: int = -1  # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many points
-    weak_trumps: int = -1  # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many trumps
-    no_declaration: NoDeclaration = NoDeclaration.REDEAL_FIRST_DEAL_ELSE_TURN_UP  # docs/rules/tractor.md
+    # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    kitty_per_trick: bool = field(default=False, metadata=ADDED)
+    # docs/rules/tractor.md, "Scoring": points per level of the results table
+    level_step: int = field(default=40, metadata=ADDED)
+    # docs/rules/tractor.md, "Scoring": levels for a defence without a point
+    zero_rise: int = field(default=3, metadata=ADDED)
+    # docs/rules/tractor.md, "Must-defend ranks": e.g. "5TK"
+    must_defend: str = field(default="", metadata=ADDED)
+    # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many points
+    weak_points: int = field(default=-1, metadata=ADDED)
+    # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many trumps
+    weak_trumps: int = field(default=-1, metadata=ADDED)
+    # docs/rules/tractor.md, "Declaring": what happens when nobody declares
+    no_declaration: NoDeclaration = field(
+        default=NoDeclaration.REDEAL_FIRST_DEAL_ELSE_TURN_UP, metadata=ADDED
+    )
     notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
     real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
     throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points

@@ -62,7 +62,7 @@ class RuleSetOut(Schema):
     game: str
     club: str | None = Field(description="the owning club's slug; null for the site's rule sets")
     options: dict[str, Any] = Field(description="the options that differ from the game's standard rules")
-    rules: dict[str, Any] = Field(description="every option of the game under this rule set")
+    rules: dict[str, Any] = Field(description="the engine's rules JSON of the game under this rule set")
     differences: list[str] = Field(description="each difference from the standard rules, in words")
     based_on: int | None
     published: datetime | None
