@@ -526,7 +526,7 @@ def main() -> None:
         )
 
 
-P99_TARGETS_MS = {200: 100, 500: 250}  # issue 15: p99 round trip by number of tables
+P99_TARGETS_MS = {200: 100, 500: 250}  # the p99 round trip targets by number of tables (docs/performance.md)
 RATIO_TARGET = 0.9  # of the echo baseline's moves per second, at every level
 
 

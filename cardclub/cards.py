@@ -72,4 +72,27 @@ def card_words() -> dict[str, object]:
         "trumps": _("Trumps"),
         "trump_card": _("%(card)s, trump"),
         "face_down": _("%(count)s cards face down"),
+        "actions": action_words(),
+        "suits": suit_names(),
+        "separator": pgettext("between card names", ", "),
+    }
+
+
+def action_words() -> dict[str, str]:
+    """The words of the moves' notation ("play 5H"), for showing a move in the page's language."""
+    return {
+        "draw": pgettext("move", "draw"),
+        "declare": pgettext("move", "declare"),
+        "redeal": pgettext("move", "ask for a redeal"),
+        "pickup": pgettext("move", "pick up the kitty"),
+        "bury": pgettext("move", "bury"),
+        "bid": pgettext("move", "bid"),
+        "pass": pgettext("move", "pass"),
+        "trump": pgettext("move", "name trump"),
+        "play": pgettext("move", "play"),
+        "call": pgettext("move", "call"),
+        "1st": pgettext("move", "1st"),
+        "2nd": pgettext("move", "2nd"),
+        "3rd": pgettext("move", "3rd"),
+        "4th": pgettext("move", "4th"),
     }

@@ -8,7 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+
+def in_chinese() -> bool:
+    """The page is in Chinese (Simplified or Traditional), where a game's title is its Chinese name."""
+    return (get_language() or "").startswith("zh")
 
 
 @dataclass(frozen=True)
@@ -20,6 +28,16 @@ class GameInfo:
     chinese: str
     summary: str | Promise
     players: str
+
+    def label(self) -> str:
+        """ "Tractor 拖拉机" in English; in Chinese only the title ("拖拉机"), never the name twice."""
+        return str(self.title) if in_chinese() else f"{self.title} {self.chinese}"
+
+    def label_html(self) -> SafeString:
+        """Like ``label``, the Chinese name marked as such for fonts and screen readers."""
+        if in_chinese():
+            return format_html("{}", self.title)
+        return format_html('{} <span lang="zh-Hans">{}</span>', self.title, self.chinese)
 
 
 GAMES: tuple[GameInfo, ...] = (

@@ -54,7 +54,7 @@ class PubSubLayer(RedisPubSubChannelLayer):  # type: ignore[misc]
         queued messages in order, all that are waiting in one Redis round trip per shard.
 
         For the tables threads of a web node: waiting for the ``PUBLISH`` and then for the GIL
-        held each move's thread about a third longer (docs/performance.md, session 5).
+        held each move's thread about a third longer (bench/results/2026-11-25-live-tables.md).
         """
         self._outbox.put((self.group_channel(group), self.serialize(message)))
         if self._publisher is None:

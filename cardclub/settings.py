@@ -109,8 +109,8 @@ else:
             # One writer at a time: every transaction takes the write lock when it begins
             # (BEGIN IMMEDIATE, Django >= 5.1), so a concurrent writer waits up to `timeout`
             # seconds for it instead of failing at once with "database is locked" when a
-            # deferred transaction tries to turn its read into a write (issue 18: five 500s out
-            # of six simultaneous deal entries).
+            # deferred transaction tries to turn its read into a write (without it, five of six
+            # simultaneous deal entries failed with a server error).
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
         }
     }
@@ -211,7 +211,8 @@ CELERY_BEAT_SCHEDULE = {
 TABLES_PACING = env_str("TABLES_PACING")
 # 16: at 500 tables on two nodes a move held its thread 50-60 ms (the statement and the publish,
 # each followed by a wait for the GIL and the scheduler), so 8 threads were saturated and moves
-# queued about a second for one (docs/performance.md, session 5); each thread may hold a connection.
+# queued about a second for one (bench/results/2026-11-25-live-tables.md); each thread may hold a
+# connection.
 TABLES_DB_THREADS = int(
     env_str("TABLES_DB_THREADS", "16" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "0")
 )
@@ -248,7 +249,13 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "cardclub@localhost")
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("zh-hans", _("Simplified Chinese"))]
+# A browser's zh-TW, zh-HK and zh-MO fall back to zh-hant, zh-CN and zh-SG to zh-hans (Django's
+# LANG_INFO); a bare "zh" takes the first Chinese listed here, so Simplified comes first.
+LANGUAGES = [
+    ("en", _("English")),
+    ("zh-hans", _("Simplified Chinese")),
+    ("zh-hant", _("Traditional Chinese")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True

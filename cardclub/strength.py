@@ -1,8 +1,8 @@
 """How strong each bot kind is: one line per kind on every game's rules page, with its duel figure.
 
 The figures are duplicate-play runs of ``python -m engine duel`` (each deck played twice, the kinds
-swapping seats, so card luck cancels), recorded with their commands and the machine's load in
-docs/engine.md ("Bot strength on the rules pages"). A kind is measured against the next weaker one.
+swapping seats, so card luck cancels), listed with their commands in docs/engine.md ("Strength");
+every run with the machine's load is in bench/results/. A kind is measured against the next weaker one.
 """
 
 from __future__ import annotations
@@ -66,30 +66,31 @@ DUELS: dict[tuple[str, str], Duel] = {
     ("sisepai", "heuristic"): Duel(
         "heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291), "points"
     ),
-    # docs/engine.md ("Duels", sessions 7 and 8): the code as committed, seed 1, at `strong` over
-    # 200 decks where measured (the budget an expert seated at a live table plays): Shengji since
-    # session 8's early declaration, San Da Ha since session 7.
+    # docs/engine.md, "Strength" (the runs in bench/results/2026-11-26-expert.md): seed 1, at
+    # `strong` over 200 decks where measured (the budget an expert seated at a live table plays):
+    # Shengji with the expert's early declaration.
     ("shengji", "expert"): Duel(
         "expert", "heuristic", 200, 4, "strong", 0.6475, 0.645, (0.5314, 0.7586), "levels"
     ),
-    # Tractor: session 13's run at `strong` over 200 decks, the expert with its leaf evaluation and
-    # its burials searched (session 12: 0.64, +0.68); at `fast` over 1,000 decks 0.643, +0.685 levels.
+    # Tractor: the 2026-11-27 run at `strong` over 200 decks, the expert with its leaf evaluation
+    # and its burials searched (before the burials: 0.64, +0.68); at `fast` over 1,000 decks 0.643,
+    # +0.685 levels.
     ("tractor", "expert"): Duel(
         "expert", "heuristic", 200, 4, "strong", 0.645, 0.705, (0.5756, 0.8344), "levels"
     ),
-    # San Da Ha: session 10's run at `strong`, the expert searching its bids (+3.95 points a deck
+    # San Da Ha: the run at `strong` with the expert searching its bids (+3.95 points a deck
     # before, when its bids were the heuristic's; `fast` still bids like the heuristic: +1.51).
     ("sandaha", "expert"): Duel(
         "expert", "heuristic", 200, 4, "strong", 0.87, 41.2, (37.9906, 44.4094), "points"
     ),
-    # Session 10's run at `strong` (seed 1, 200 decks of six players), what a seated expert plays,
-    # its margin counted from the pivot (docs/engine.md): more than at `fast` (+0.219 ranks a deck
-    # over 1,000 decks); +0.217 before session 10, level before h/zpy2.
+    # The run at `strong` (seed 1, 200 decks of six players), what a seated expert plays, its
+    # margin counted from the pivot (docs/engine.md): more than at `fast` (+0.219 ranks a deck over
+    # 1,000 decks); +0.217 before the pivot, level before its worlds believed the friend calls.
     ("zhaopengyou", "expert"): Duel(
         "expert", "heuristic", 200, 6, "strong", 0.595, 0.275, (0.1711, 0.3789), "ranks"
     ),
-    # h/ssp's run (fast, seed 1, 1,000 decks of three players) of the expert discarding for the
-    # widest hand (WideBot); before it, session 7's expert was level with the heuristic there.
+    # The run (fast, seed 1, 1,000 decks of three players) of the expert discarding for the
+    # widest hand (WideBot); before WideBot the expert was level with the heuristic there.
     ("sisepai", "expert"): Duel(
         "expert", "heuristic", 1000, 3, "fast", 0.528, 2.631, (1.0734, 4.1886), "points"
     ),

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
-from pathlib import Path
+from html import unescape
 
-import markdown
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
@@ -15,7 +15,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.safestring import mark_safe
+from django.template.loader import render_to_string, select_template
+from django.utils.html import strip_tags
+from django.utils.translation import get_language, to_language, to_locale
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -25,7 +27,7 @@ from cardclub.games import GAMES, GAMES_BY_NAME
 from cardclub.strength import strength_lines
 from league import access
 
-RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+SECTION = re.compile(r'<h2 id="([\w-]+)">(.*?)</h2>', re.S)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -35,17 +37,27 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def game_rules(request: HttpRequest, name: str) -> HttpResponse:
-    """A game's full rules, rendered from docs/rules/<name>.md."""
+    """A game's rules for players, in the page's language (templates/rules/<name>.<locale>.html)."""
     game = GAMES_BY_NAME.get(name)
     if game is None:
         raise Http404
-    path = RULES_DIR / f"{name}.md"
-    body = None
-    if path.exists():
-        html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "toc"])
-        # The rules files are ours, in the repository: trusted HTML.
-        body = mark_safe(html)  # noqa: S308
-    return render(request, "rules.html", {"game": game, "body": body, "bots": strength_lines(name)})
+    language = get_language() or settings.LANGUAGE_CODE
+    candidates = [f"rules/{name}.{to_locale(language)}.html", f"rules/{name}.en.html"]
+    page = select_template(candidates).template.name
+    body = render_to_string(page, {"game": game}, request)
+    context = {
+        "game": game,
+        "body": body,
+        "body_lang": to_language(page.split(".")[-2]),
+        "contents": [*contents(body), ("bots", _("Bots at the table"))],
+        "bots": strength_lines(name),
+    }
+    return render(request, "rules.html", context)
+
+
+def contents(body: str) -> list[tuple[str, str]]:
+    """A rules page's sections as ``(id, heading)``, read from its own ``<h2 id=…>`` headings."""
+    return [(anchor, unescape(strip_tags(title))) for anchor, title in SECTION.findall(body)]
 
 
 @require_http_methods(["GET", "POST"])

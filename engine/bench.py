@@ -11,7 +11,7 @@ and the end. Compare figures only within one run.
 * Each game is played by its ``random`` bots through ``engine.match.play_deal`` (the public
   ``apply``, which validates every action), from a seeded generator. The shuffle and
   ``game.start`` are timed with the play, as RLCard's ``init_game`` (which shuffles and deals)
-  is with its steps (from session 11; before, only the play was timed, about 2% of a deal less).
+  is with its steps (since 2026-11-26; before, only the play was timed, about 2% of a deal less).
 * RLCard's Dou Dizhu (``pip install rlcard``, optional) is driven the same way, engine only:
   ``env.game.init_game()``, then a seeded ``random.Random`` picks among the legal actions the
   game lists at every step (``env.game.state["actions"]``; the game has no other legal-action
@@ -21,7 +21,7 @@ and the end. Compare figures only within one run.
   game in a process pay for its lazy imports and per-trump tables, costs of the process rather
   than of a deal, and RLCard gets the same head start.
 * The rows take ``TURNS`` turns, each playing a fortieth of its deals, RLCard first in every
-  turn (from session 11; before, each row played all its deals at once): the machine's speed
+  turn (since 2026-11-26; before, each row played all its deals at once): the machine's speed
   moves by a fifth from one second to the next (RLCard alone, 20 games at a time: 10,500 to
   18,700 decisions a second), and taking turns spreads every row over the same seconds.
   ``ratio_by_turn`` is the lower quartile, the median and the upper quartile of the turns'

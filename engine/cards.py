@@ -20,7 +20,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 _VALID = frozenset(ALL_CARDS)
 
-# Seed 000: 5 is worth 5 points, 10 and K are worth 10; nothing else scores.
+# docs/rules/shengji.md §Cards: 5 is worth 5 points, 10 and K are worth 10; nothing else scores.
 _POINTS = {"5": 5, "T": 10, "K": 10}
 CARD_POINTS: dict[str, int] = {c: _POINTS.get(c[0], 0) if c not in JOKERS else 0 for c in ALL_CARDS}
 
@@ -109,5 +109,5 @@ def shown(pile: Counter[str], counted: bool) -> list[str] | int:
 
 
 def level_up(level: str, steps: int) -> str:
-    """The level ``steps`` above ``level``, stopping at A (RULINGS 6)."""
+    """The level ``steps`` above ``level``, stopping at A (docs/rules/shengji.md §Levels)."""
     return RANKS[min(RANKS.index(level) + steps, len(RANKS) - 1)]

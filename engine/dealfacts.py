@@ -14,7 +14,7 @@ from engine.cards import CARD_POINTS, JOKERS, SUITS
 from engine.game import JSON
 from engine.trump import TRUMP, TrumpContext
 
-THROW_PENALTY = 10  # points a failed throw costs its side with the penalty option (RULINGS 2)
+THROW_PENALTY = 10  # points a failed throw costs its side with ``throw_penalty`` (docs/rules/tractor.md)
 
 
 @dataclass(frozen=True)
@@ -37,13 +37,13 @@ class Setup:
     kitty_per_trick: bool = False  # the kitty × 2 × the cards each player played to the last trick
     weak_points: int = -1  # a hand with at most this many points may demand a redeal (-1: never)
     weak_trumps: int = -1  # a hand with at most this many trumps may demand a redeal (-1: never)
-    real_hand_throws: bool = False  # RULINGS 2's option: throws judged against the real hands
-    throw_penalty: int = 0  # points a failed throw costs the thrower's side (RULINGS 2's option)
+    real_hand_throws: bool = False  # the option: throws judged against the real hands
+    throw_penalty: int = 0  # points a failed throw costs the thrower's side (``throw_penalty``)
 
 
 @dataclass(frozen=True)
 class FailedThrow:
-    """A throw that another seat's real hand could beat (RULINGS 2's option); all of it is public.
+    """A throw that another seat's real hand could beat (``real_hand_throws``); all of it is public.
 
     ``attempted`` is what the leader showed, ``forced`` the smallest beatable unit it had to play.
     Which seat could beat it is never kept, so no view can tell.
@@ -77,7 +77,7 @@ def rank_cards(rank: str | None) -> tuple[str, ...]:
 
 def weak_hand(hand: Counter[str], setup: Setup, trump: TrumpContext) -> bool:
     """True if ``hand`` may demand a redeal as weak: at most ``weak_points`` points or at most
-    ``weak_trumps`` trumps as the trumps stand now (docs/rules/tractor.md, "Declaring")."""
+    ``weak_trumps`` trumps as the trumps stand now (docs/rules/tractor.md §Declaring)."""
     points, trumps = setup.weak_points, setup.weak_trumps
     if points >= 0 and sum(CARD_POINTS[c] * n for c, n in hand.items()) <= points:
         return True

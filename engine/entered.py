@@ -10,7 +10,7 @@ have raise ``BadResult`` with a stable ``reason``; ``limits`` gives the numbers 
 ``figures_of`` reads the figures back from a result (to recompute a corrected match).
 
 A Zhao Pengyou deal in which nobody declared is entered as a redeal (``Figures.redeal``): the
-same result a live redeal has, counting for nothing (seed 001).
+same result a live redeal has, counting for nothing (docs/rules/zhaopengyou.md §Declaring trumps).
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def _zhaopengyou(
 def zhaopengyou_redeal(
     rules: ZhaoRules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
 ) -> dict[str, JSON]:
-    """Nobody declared: the provisional dealer deals again and everyone counts as a winner (seed 001).
+    """Nobody declared: the provisional dealer deals again and everyone counts as a winner
+    (zhaopengyou.md §Declaring trumps).
 
     The result is a live redeal's (``ZhaoDeal.finish_redeal``); the provisional dealer is the
     situation's, else the rules' first dealer, else unknown (drawn for at the table).
@@ -122,7 +123,7 @@ def enters(name: str) -> bool:
 def figures_read(name: str, rules: Rules) -> tuple[str, ...]:
     """The ``Figures`` fields a deal of ``name`` under ``rules`` reads; the others keep their defaults.
 
-    One-deck Shengji reads the last trick only for its variants (RULINGS 11): the last-trick rule
+    One-deck Shengji reads the last trick only for its variants (shengji.md §House rules): the last-trick rule
     or the J-hook, which also needs the J that took it.
     """
     read = FIGURES_READ.get(name, ())
@@ -204,7 +205,7 @@ def figures_of(result: Mapping[str, Any]) -> Figures:
 def fixed_declarer(name: str, situation: Mapping[str, JSON] | None) -> int | None:
     """The seat that deals the next deal whatever is entered, or ``None`` when the table decides.
 
-    Level games: the dealer the last deal named (RULINGS 7). Si Se Pai: the last winner deals.
+    Level games: the dealer the last deal named (shengji.md §Scoring). Si Se Pai: the last winner deals.
     """
     dealer = (situation or {}).get("dealer") if name in ("tractor", "shengji", "sisepai") else None
     return dealer if isinstance(dealer, int) else None
@@ -213,7 +214,7 @@ def fixed_declarer(name: str, situation: Mapping[str, JSON] | None) -> int | Non
 def declarers(name: str, situation: Mapping[str, JSON] | None, seats: int) -> list[int]:
     """Seats that may be entered as the next deal's declarer (dealer in Si Se Pai).
 
-    One fixed seat; in Zhao Pengyou last deal's winners (RULINGS 13); else every seat.
+    One fixed seat; in Zhao Pengyou last deal's winners (zhaopengyou.md §Declaring trumps); else every seat.
     """
     fixed = fixed_declarer(name, situation)
     if fixed is not None:

@@ -6,7 +6,8 @@ played since; the dealer's could have been buried), the kitty if it buried it, a
 facts every deal state carries (bids, trump, Zhao Pengyou's calls and revealed friends). It
 searches the plays, San Da Ha's trump naming and San Da Ha's bids (a pass and the bids next to
 the heuristic's, played out over whole deals: only ``strong`` pays for enough worlds, and there
-the heuristic's bids were its costliest decisions, docs/engine.md session 10); draws,
+the heuristic's bids were its costliest decisions: bench/results/2026-11-26-expert.md, "San Da
+Ha's bids searched"); draws,
 declarations, the kitty, burials and calls are its one-ply bot's (but Tractor's expert compares
 burials where its budget affords whole playouts: engine/tractorexpert.py).
 Shengji, Tractor and San Da Ha's one-ply bot buries for voids (engine/expertplay.py); Zhao

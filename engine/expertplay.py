@@ -5,19 +5,19 @@ The expert keeps this bot's choice wherever it does not search (declarations, bu
 opening plays at ``fast``) and lists it first among the searched candidates. It differs from
 ``HeuristicBot`` (the duels' opponent, kept as it is) in two decisions:
 
-* It declares (亮主, Shengji and Tractor; San Da Ha bids instead) as soon as the declaration's
-  suit holds two cards and a quarter of the cards drawn, and overcalls the other side whenever
-  it can, where the heuristic waits for 60% of its hand and a long suit. In a match's first
-  deal the declarer deals, takes the kitty and names trumps: with the heuristic's play the
-  dealer's side wins 114 of the 119 deals that move a level in Shengji and 104 of 154 in
-  Tractor (300 decks, docs/engine.md "Session 8"), so the seat is worth taking early. It never
-  overcalls its partner (the seat stays on its side either way; a change of suit would only
-  throw away the partner's choice), but does strengthen its own single with a pair when it
-  can, which the other side's rank pair can then no longer overcall.
+* It declares (亮主, Shengji and Tractor; San Da Ha bids instead) as soon as the declaration's suit
+  holds two cards and a quarter of the cards drawn, and overcalls the other side whenever it can,
+  where the heuristic waits for 60% of its hand and a long suit. In a match's first deal the
+  declarer deals, takes the kitty and names trumps: with the heuristic's play the dealer's side wins
+  114 of the 119 deals that move a level in Shengji and 104 of 154 in Tractor (300 decks,
+  bench/results/2026-11-26-expert.md, "Shengji and Tractor declare early"), so the seat is worth
+  taking early. It never overcalls its partner (the seat stays on its side either way; a change of
+  suit would only throw away the partner's choice), but does strengthen its own single with a pair
+  when it can, which the other side's rank pair can then no longer overcall.
 * It buries whole short side suits (voids to ruff with later) before the cheapest cards.
 
 Four changes to its plays were tried and measured worse
-(docs/engine.md, "Tuning at 400 steps (h/expert3)"): feeding a partner only when no opponent
+(bench/results/2026-11-26-expert.md, "Tuning at 400 steps"): feeding a partner only when no opponent
 left can overtake, taking over a trick of ten points or more, taking a trick with a sure winner
 rather than the cheapest winner, and not leading a side suit an opponent showed a void in.
 """

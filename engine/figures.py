@@ -33,7 +33,7 @@ class Figures:
     hand_points: int | None = None  # Si Se Pai: the winning hand's points
     defenders_last: bool = False  # one-deck Shengji: the defenders took the last trick
     hook: str | None = None  # one-deck Shengji's J-hook: "trump" or "side" J took that trick
-    redeal: bool = False  # Zhao Pengyou: nobody declared, so the cards were dealt again (seed 001)
+    redeal: bool = False  # Zhao Pengyou: nobody declared, so the cards were dealt again
 
 
 def check_seats(seats: int, game: str, allowed: int = 4) -> None:
@@ -61,7 +61,7 @@ def check_points(points: int, top: int) -> None:
 
 
 def most_kitty_multiplier(hand_size: int, per_card: bool, per_trick: bool = False) -> int:
-    """The largest multiplier a last lead can give the kitty (RULINGS 5), as ``last_lead_multiplier``.
+    """The largest kitty multiplier a last lead can give (tractor.md §Scoring), as ``last_lead_multiplier``.
 
     The last lead holds at most a hand; its longest tractor has an even number of cards.
     """
@@ -72,7 +72,7 @@ def most_kitty_multiplier(hand_size: int, per_card: bool, per_trick: bool = Fals
 
 
 def most_throw_penalties(rules: Rules, hand_size: int) -> int:
-    """What failed-throw penalties can add to the defenders' points (RULINGS 2's option), else 0.
+    """What failed-throw penalties can add to the defenders' points (``throw_penalty``), else 0.
 
     Each failed throw of the declarer's side gives the defenders ``THROW_PENALTY``. A throw is led
     from two cards or more and a failed one plays only part of them, so the leader still holds a

@@ -1,8 +1,8 @@
 """The kitty's multiplier when the defenders win the last trick, from that trick's lead.
 
-Seed 000 with RULINGS 5: 2^n, n the cards of the lead's longest tractor (2 for a set, 1 for a
+tractor.md §Scoring: 2^n, n the cards of the lead's longest tractor (2 for a set, 1 for a
 single); ``kitty_per_card``: 2 × the cards of its largest unit; ``kitty_per_trick``: 2 × the cards
-each player played (docs/rules/tractor.md, "Scoring").
+each player played.
 """
 
 from __future__ import annotations
@@ -25,5 +25,5 @@ def lead_multiplier(lead: Counter[str], trump: TrumpContext, setup: Setup) -> in
     tractors = [u.size * u.length for u in units if u.length > 1]
     n = max(tractors) if tractors else (2 if any(u.size > 1 for u in units) else 1)
     if setup.kitty_per_card:
-        return 2 * max(u.size * u.length for u in units)  # RULINGS 5's option: × 2 per card
+        return 2 * max(u.size * u.length for u in units)  # ``kitty_per_card``: × 2 per card
     return int(2**n)

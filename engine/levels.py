@@ -4,7 +4,8 @@ table of levels by the defenders' points (here so that Tractor's expert reads it
 importing the game that seats it).
 
 Situation JSON: ``{"deal": n, "dealer": seat or null, "levels": [team 0, team 1], "winners": null}``;
-team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite, RULINGS 7).
+team ``t`` is the seats with ``seat % 2 == t`` (partners sit opposite: docs/rules/shengji.md
+§Players, partners and order).
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from engine.cards import JOKERS, RANKS, level_up
 from engine.game import JSON
 
-TRACTOR_PIVOT = 80  # the defenders' points from which they take the deal (seed 000)
+TRACTOR_PIVOT = 80  # the defenders' points from which they take the deal (tractor.md §Scoring)
 
 
 def tractor_outcome(defenders: int, step: int = 40, zero: int = 3) -> tuple[bool, int]:
-    """Seed 000's table: (dealer side keeps the deal, levels the winning side rises).
+    """tractor.md §Scoring's table: (dealer side keeps the deal, levels the winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
     defenders rise one level more per 40 points, also past 240. ``step`` (points per level) and
     ``zero`` (what a defence without a point gives the dealer's side, at least the table's rise
-    at 5) are the options of docs/rules/tractor.md, "Scoring".
+    at 5) are the options of tractor.md §Scoring.
     """
     if defenders < TRACTOR_PIVOT:
         rise = 1 + (TRACTOR_PIVOT - 5 - max(defenders, 5)) // step
@@ -32,8 +33,8 @@ def tractor_outcome(defenders: int, step: int = 40, zero: int = 3) -> tuple[bool
 
 
 def gated_rise(level: str, rise: int, as_dealer: bool, gates: str) -> int:
-    """``rise`` for a side at ``level`` with the must-defend ranks ``gates`` (docs/rules/tractor.md,
-    "Must-defend ranks"): a side at a gate rises only by winning as the dealer's side there, and
+    """``rise`` for a side at ``level`` with the must-defend ranks ``gates`` (tractor.md §Must-defend
+    ranks): a side at a gate rises only by winning as the dealer's side there, and
     no rise passes the next gate above its level."""
     at = RANKS.index(level)
     if level in gates and not as_dealer:
@@ -58,7 +59,7 @@ def situation_or_first(situation: Mapping[str, JSON] | None, start: str) -> dict
 
 
 def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
-    """The suit the kitty names when nobody declared, and the cards turned up (RULINGS 8).
+    """The suit the kitty names when nobody declared, and the cards turned up (§Drawing and declaring).
 
     Cards are turned one at a time; the first rank card names its suit; with none, the highest
     non-joker card's suit, the first turned on ties.
@@ -76,7 +77,7 @@ def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
 def after_deal(
     dealer: int, dealer_wins: bool, levels: Sequence[str], rises: Sequence[int], won_at_ace: bool
 ) -> dict[str, JSON]:
-    """Next dealer (RULINGS 7), new levels (stopping at A, RULINGS 6) and match winners."""
+    """Next dealer (shengji.md §Scoring), new levels (stopping at A, §End of the game) and match winners."""
     new = [level_up(level, max(rise, 0)) for level, rise in zip(levels, rises, strict=True)]
     next_dealer = (dealer + 2) % 4 if dealer_wins else (dealer + 1) % 4
     winners = [s for s in range(4) if s % 2 == dealer % 2] if won_at_ace else None

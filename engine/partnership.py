@@ -1,8 +1,8 @@
-"""What one-deck Shengji and Tractor share: fixed partnerships climbing levels (seed 000).
+"""What one-deck Shengji and Tractor share: fixed partnerships climbing levels (docs/rules/shengji.md).
 
 Both deal from the dealer (first deal: the declarer, else the first drawer), turn up the kitty
-when nobody declared (RULINGS 8), and end a deal with the same level result; only the thresholds
-and the kitty's multiplier differ, and those stay in each game's module.
+when nobody declared (§Drawing and declaring), and end a deal with the same level result; only
+the thresholds and the kitty's multiplier differ, and those stay in each game's module.
 
 A deal is settled from its ``Figures`` (dealer, defenders' points, for one-deck Shengji also who
 took the last trick and with which J) by each game's ``settle``, built on ``settle_levels``: a
@@ -62,13 +62,13 @@ class PartnershipDeal(TrickDeal):
         raise NotImplementedError
 
     def dealer_to_be(self) -> int:
-        """Later deals: the dealer; first deal: the declarer, else the first drawer (seed 000)."""
+        """Later deals: the dealer; the first: the declarer, else first drawer (§Drawing and declaring)."""
         if self.dealer is not None:
             return self.dealer
         return self.declaration[0] if self.declaration else self.setup.first_drawer
 
     def on_pickup(self) -> None:
-        """Nobody declared: turn up the kitty (RULINGS 8)."""
+        """Nobody declared: turn up the kitty (shengji.md §Drawing and declaring)."""
         if self.declaration is None:
             assert self.setup.rank is not None
             suit, self.turned = turn_up(self.kitty, self.setup.rank)
@@ -91,7 +91,7 @@ class PartnershipDeal(TrickDeal):
 
 
 class PartnershipGame(FamilyGame):
-    """A partnership game's match: won by the side that wins a deal as dealer at A (RULINGS 6)."""
+    """A partnership game's match: won by the side winning a deal as dealer at A (§End of the game)."""
 
     def match_winners(self, rules: object, situation: Mapping[str, JSON]) -> list[int] | None:
         """The seats of the side that won a deal as dealer at A, else ``None``."""
@@ -118,8 +118,9 @@ class PartnershipGame(FamilyGame):
     ) -> dict[str, JSON]:
         """A deal played at a physical table, settled as a played deal with the same figures.
 
-        The dealer is the situation's; on a match's first deal the declarer deals (seed 000), so
-        ``figures.declarer`` names it. ``"entered": true`` marks the result; the cards are unknown.
+        The dealer is the situation's; on a match's first deal the declarer deals (shengji.md
+        §Drawing and declaring), so ``figures.declarer`` names it. ``"entered": true`` marks the
+        result; the cards are unknown.
         """
         check_seats(seats, self.title)
         sit = situation_or_first(situation, self.start_level(rules))

@@ -128,7 +128,7 @@ def _set_follows(suit: dict[str, int], lead: Lead, ctx: TrumpContext, tractors: 
 
 
 def _tractor_asked(suit: dict[str, int], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:
-    """``tractor_follow``: the tractor a follow must hold, if the lead is one and the suit holds one."""
+    """The ``tractor_follow`` option: the tractor a follow must hold, if the lead is one and the suit too."""
     asked = tractor_asked(lead.shape)
     if asked is None or not any(True for _ in placements(Counter(suit), *asked, ctx)):
         return None
@@ -140,7 +140,7 @@ def legal_leads(
 ) -> Iterator[Play]:
     """Every legal lead from ``hand``: singles, sets, tractors, safe throws, four-of-a-kinds.
 
-    ``attempts`` (RULINGS 2's option): every throw may be tried; they come after every suit's
+    ``attempts`` (the ``real_hand_throws`` option): every throw may be tried; they come after every suit's
     singles and units, so a sample of the first leads still reaches every suit.
     """
     return leads_with(hand, Safety(unknown, ctx), ctx, quads, attempts)
@@ -183,7 +183,7 @@ def leads_with(
 
 def _throws(pool: Mapping[str, int], suit: str, safety: Safety | None, ctx: TrumpContext) -> Iterator[Play]:
     """Throws of several units made of ``pool`` cards (a throw is one play, never a unit): every
-    unit safe, or with ``safety`` ``None`` (RULINGS 2's option) any throw."""
+    unit safe, or with ``safety`` ``None`` (the ``real_hand_throws`` option) any throw."""
     if len(pool) < 2:
         return  # copies of one card always form a single set
     for size in range(2, sum(pool.values()) + 1):

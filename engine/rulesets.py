@@ -44,7 +44,7 @@ def standard(game: str) -> RuleSet:
 SHIPPED: tuple[RuleSet, ...] = (
     *(standard(name) for name in ("shengji", "tractor", "sandaha", "zhaopengyou", "sisepai")),
     # The judged game many clubs play: throws against the real hands with their penalty, and a
-    # held tractor answering a tractor lead (docs/rules/tractor.md, "Options").
+    # held tractor answering a tractor lead (docs/rules/tractor.md §Options).
     RuleSet(
         "tractor-judged",
         1,
@@ -55,7 +55,7 @@ SHIPPED: tuple[RuleSet, ...] = (
     # The Shanghai contest rules as ChannonTian/80fen's rule book states them: throws against the
     # real hands without a penalty, the kitty × 2 × the cards per player of the last trick, the
     # gates 2, 5, 10 and K, a weak hand (15 points or 3 trumps at most) redealt, nobody declaring
-    # → no trump; what the options cannot say is listed in docs/rules/tractor.md, "Shanghai 80分".
+    # → no trump; what the options cannot say is listed in docs/rules/tractor.md §Shanghai 80分.
     RuleSet(
         "shanghai-80fen",
         1,

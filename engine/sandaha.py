@@ -1,9 +1,9 @@
-"""三打哈 San Da Ha: one declarer against three, two decks without 3s and 4s (RULINGS 12, seed 000).
+"""三打哈 San Da Ha: one declarer against three, two decks without 3s and 4s (docs/rules/sandaha.md).
 
 92 cards, 21 each drawn one at a time, 8 in the kitty. Jokers, 7s and 2s are permanent trumps
 (常主). Bids from 80 down to 5 in steps of 5, each player once in play order; the lowest bidder
 takes the kitty, buries 8, names the trump suit and leads; play is as in Tractor. Payments follow
-seed 000's table; the score is cumulative over the match.
+the table of §Payments; the score is cumulative over the match.
 
 Situation JSON: ``{"deal": n, "first_bidder": seat, "scores": [4 ints], "played": n}``.
 """
@@ -39,17 +39,17 @@ TOP_BID = 80
 
 @dataclass(frozen=True)
 class SandahaRules(Rules):
-    """House rules of San Da Ha; defaults are RULINGS 12."""
+    """House rules of San Da Ha; defaults are docs/rules/sandaha.md's (§Options)."""
 
     first_bidder: int = 0  # who draws and bids first on the first deal ("any player")
     match_deals: int = 8  # the match ends after this many played deals; highest score wins
-    pointless_redeal: bool = True  # RULINGS 10
-    tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
-    kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
-    # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    pointless_redeal: bool = True  # §Bidding: a hand without 5, 10 or K may demand a redeal
+    tractor_follow: bool = False  # §Options: a held tractor must answer a tractor lead
+    kitty_per_card: bool = False  # §Options: kitty × 2 per card of the last lead's largest unit
+    # §Options: kitty × 2 × the cards each player played to the last trick
     kitty_per_trick: bool = field(default=False, metadata=ADDED)
-    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
-    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
+    real_hand_throws: bool = False  # §Options: throws judged against the real hands
+    throw_penalty: bool = False  # §Options: a failed throw costs the thrower's side 10 points
 
 
 def first_situation(rules: SandahaRules) -> dict[str, JSON]:
@@ -58,7 +58,7 @@ def first_situation(rules: SandahaRules) -> dict[str, JSON]:
 
 
 def sandaha_payment(bid: int, defenders: int) -> tuple[bool, int]:
-    """Seed 000: (declarer wins, what each defender pays or is paid).
+    """§Payments: (declarer wins, what each defender pays or is paid).
 
     The declarer wins when the three take fewer points than the bid: each pays 5, 10 if they took
     at most bid - 30, 15 if they took nothing. Else the declarer pays each 5, 10 from bid + 40,
@@ -89,7 +89,7 @@ def settle(figures: Figures) -> dict[str, JSON]:
 
 
 def check_bid(bid: int | None) -> None:
-    """Bids run from 80 down to 5 in steps of 5 (RULINGS 12)."""
+    """Bids run from 80 down to 5 in steps of 5 (sandaha.md §Bidding)."""
     if bid is None or bid % 5 or not 5 <= bid <= TOP_BID:
         raise BadResult("bid", f"a bid runs from {TOP_BID} down to 5 in steps of 5")
 
@@ -155,7 +155,7 @@ class SandahaDeal(TrickDeal):
         return ("bid",) if isinstance(action, Bid | Pass) else ()
 
     def other_error(self, seat: int, action: Action) -> Exception | None:
-        """RULINGS 12: 80 down to 5 by 5, strictly lower; seven permanent trumps may not pass."""
+        """sandaha.md §Bidding: 80 down to 5 by 5, strictly lower; seven permanent trumps may not pass."""
         if not isinstance(action, Bid | Pass):
             return super().other_error(seat, action)
         if seat != self.bidder():
@@ -202,7 +202,7 @@ class SandahaDeal(TrickDeal):
         return TrumpContext(None, suit, PERMANENT, sequences=True)
 
     def after_bury(self) -> None:
-        """The declarer names the trump suit after burying (RULINGS 12)."""
+        """The declarer names the trump suit after burying (sandaha.md §Declarer, kitty and trump)."""
         self.phase = "name"
 
     def side_of(self, seat: int) -> int:
@@ -217,7 +217,7 @@ class SandahaDeal(TrickDeal):
         return list((self.situation or {}).get("scores", [0, 0, 0, 0]))
 
     def score(self) -> dict[str, JSON]:
-        """Seed 000's payment table against the declarer's bid."""
+        """The payment table (sandaha.md §Payments) against the declarer's bid."""
         assert self.dealer is not None
         declarer = self.dealer
         low = self.lowest()
@@ -245,7 +245,7 @@ class SandahaDeal(TrickDeal):
 
 
 class SandahaGame(FamilyGame):
-    """San Da Ha (三打哈), RULINGS 12."""
+    """San Da Ha (三打哈), as docs/rules/sandaha.md states it."""
 
     name = "sandaha"
     title = "San Da Ha"

@@ -1,8 +1,8 @@
-"""升级 Shengji with one deck, after Parlett as told by seed 000, with its four variants as options.
+"""升级 Shengji with one deck, after Parlett (docs/rules/shengji.md), with its four variants as options.
 
 Four players, partners opposite, play order = seat order 0, 1, 2, 3 (counter-clockwise). 54 cards:
 12 each drawn one at a time, 6 left as the kitty. The first rank card shown names the trump suit
-(no overcalls); nobody shows: the kitty is turned up (RULINGS 8).
+(no overcalls); nobody shows: the kitty is turned up (§Drawing and declaring).
 """
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from engine.trump import TrumpContext
 
 @dataclass(frozen=True)
 class ShengjiRules(Rules):
-    """House rules of one-deck Shengji; every default is seed 000's main rule."""
+    """House rules of one-deck Shengji; every default is the main rule (§House rules)."""
 
-    two_always_trump: bool = False  # seed 000 variant 1: 2s are always trump, levels start at 3
+    two_always_trump: bool = False  # §House rules, a variant: 2s are always trump, levels start at 3
     four_of_a_kind: bool = False  # variant 2: four cards of one rank may be led together
     last_trick_passes: bool = False  # variant 3: defenders taking the last trick pass the deal
     j_hook: bool = False  # variant 4 (鉤到底): last trick won with a J at rank J sends levels back
     first_drawer: int = 0  # who draws first on the first deal ("decided by any method")
-    pointless_redeal: bool = True  # RULINGS 10: a hand without 5, 10, K may demand a redeal
-    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
-    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
+    pointless_redeal: bool = True  # §Redeal for a pointless hand: a hand without 5, 10, K may demand one
+    real_hand_throws: bool = False  # §House rules: throws judged against the real hands
+    throw_penalty: bool = False  # §House rules: a failed throw costs the thrower's side 10 points
 
     @property
     def start(self) -> str:
@@ -42,7 +42,7 @@ class ShengjiRules(Rules):
 
 
 def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, int]:
-    """Seed 000: (dealer side wins, its rise, the defenders' rise) for the defenders' points.
+    """shengji.md §Scoring: (dealer side wins, its rise, the defenders' rise) for the defenders' points.
 
     Under 40 the dealer's side rises 1 (2 if the defenders took nothing); 40-79 nobody rises;
     80-99 the defenders rise 1, 100 or more 2. ``passes``: the last-trick variant took the deal.
@@ -53,15 +53,15 @@ def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, in
 
 
 def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
-    """RULINGS 11 (鉤到底): at rank J, the defenders taking the last trick with a J send the dealer's
-    side back: to the starting level with the trump suit's J, to 7 with another J."""
+    """``j_hook`` (鉤到底, §House rules): at rank J, the defenders taking the last trick with a J send
+    the dealer's side back: to the starting level with the trump suit's J, to 7 with another J."""
     if hook is None or not (rules.j_hook and level == "J"):
         return None
     return rules.start if hook == "trump" else "7"
 
 
 def settle(rules: ShengjiRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
-    """The level result of a deal with these figures, played or entered (seed 000 and its variants)."""
+    """The level result of a deal with these figures, played or entered (§Scoring, §House rules)."""
     passes = rules.last_trick_passes and figures.defenders_last
     dealer_wins, dealer_rise, defender_rise = shengji_outcome(figures.defender_points, passes)
     back = hook_level(rules, levels[figures.declarer % 2], figures.hook)
@@ -78,7 +78,7 @@ class ShengjiDeal(PartnershipDeal):
     pivot = first_loss(shengji_outcome)  # 40: fewer defenders' points keep the deal
 
     def declarations(self, seat: int) -> list[Declare]:
-        """Seed 000: any rank card held may be shown while nobody has declared."""
+        """shengji.md §Drawing and declaring: any rank card held may be shown while nobody has declared."""
         if self.declaration is not None or self.phase not in ("draw", "kitty"):
             return []
         hand = self.hands[seat]
@@ -109,7 +109,7 @@ class ShengjiDeal(PartnershipDeal):
         return TrumpContext(self.setup.rank, suit, self.setup.permanent, sequences=False)
 
     def score(self) -> dict[str, JSON]:
-        """Seed 000: defenders' 40/80/100 thresholds, kitty doubled to the last trick's side."""
+        """shengji.md §Scoring: defenders' 40/80/100 thresholds, kitty doubled to the last trick's side."""
         assert self.dealer is not None and self.trump.suit is not None
         rules, dealer = self.rules, self.dealer
         raw = self.side_points()
@@ -134,7 +134,7 @@ class ShengjiDeal(PartnershipDeal):
 
 
 class ShengjiGame(PartnershipGame):
-    """One-deck Shengji (升级), seed 000 after Parlett."""
+    """One-deck Shengji (升级) after Parlett, as docs/rules/shengji.md states it."""
 
     name = "shengji"
     title = "Shengji (one deck)"

@@ -1,9 +1,9 @@
-"""拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (seed 000, RULINGS 3-9).
+"""拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (docs/rules/tractor.md).
 
 108 cards, 25 each drawn one at a time, 8 in the kitty. Declarations during the draw: one rank
 card (亮主) < a pair of identical rank cards (反主, or 自保 by the first declarer) < LJ LJ < BJ BJ
-(無主, no trump suit); only a strictly stronger one overrides (RULINGS 9), and only another
-player's: the standing declarer's one move is 自保 (docs/rules/tractor.md, "Declaring").
+(無主, no trump suit); only a strictly stronger one overrides, and only another player's: the
+standing declarer's one move is 自保 (§Declaring).
 """
 
 from __future__ import annotations
@@ -36,44 +36,44 @@ from engine.trump import TrumpContext
 
 
 class NoDeclaration(Enum):
-    """What happens when nobody declares (docs/rules/tractor.md, "Declaring")."""
+    """What happens when nobody declares (tractor.md §Declaring)."""
 
-    REDEAL_FIRST_DEAL_ELSE_TURN_UP = ""  # seed 000: redeal the first deal, later turn up the kitty
+    REDEAL_FIRST_DEAL_ELSE_TURN_UP = ""  # the default: redeal the first deal, later turn up the kitty
     REDEAL = "redeal"  # every deal is redealt
     NO_TRUMP = "no_trump"  # no trump suit; on the first deal the first drawer deals (80分)
 
 
 @dataclass(frozen=True)
 class TractorRules(Rules):
-    """House rules of Tractor; every default is seed 000 with RULINGS 1-9."""
+    """House rules of Tractor; every default is docs/rules/tractor.md's (§Options)."""
 
     first_drawer: int = 0  # who draws first on the first deal
-    pointless_redeal: bool = True  # RULINGS 10
-    tractor_follow: bool = False  # RULINGS 4 option: a held tractor must answer a tractor lead
-    kitty_per_card: bool = False  # RULINGS 5 option: kitty × 2 per card of the last lead's largest unit
-    # docs/rules/tractor.md, "Scoring": kitty × 2 × cards per player
+    pointless_redeal: bool = True  # §Declaring: a hand without 5, 10 or K may demand a redeal
+    tractor_follow: bool = False  # §Following option: a held tractor must answer a tractor lead
+    kitty_per_card: bool = False  # §Scoring option: kitty × 2 per card of the last lead's largest unit
+    # §Scoring option: kitty × 2 × the cards each player played to the last trick
     kitty_per_trick: bool = field(default=False, metadata=ADDED)
-    # docs/rules/tractor.md, "Scoring": points per level of the results table
+    # §Scoring: points per level of the results table
     level_step: int = field(default=40, metadata=ADDED)
-    # docs/rules/tractor.md, "Scoring": levels for a defence without a point
+    # §Scoring: levels for a defence without a point
     zero_rise: int = field(default=3, metadata=ADDED)
-    # docs/rules/tractor.md, "Must-defend ranks": e.g. "5TK"
+    # §Must-defend ranks: e.g. "5TK"
     must_defend: str = field(default="", metadata=ADDED)
-    # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many points
+    # §Declaring: redeal a hand of at most this many points
     weak_points: int = field(default=-1, metadata=ADDED)
-    # docs/rules/tractor.md, "Declaring": redeal a hand of at most this many trumps
+    # §Declaring: redeal a hand of at most this many trumps
     weak_trumps: int = field(default=-1, metadata=ADDED)
-    # docs/rules/tractor.md, "Declaring": what happens when nobody declares
+    # §Declaring: what happens when nobody declares
     no_declaration: NoDeclaration = field(
         default=NoDeclaration.REDEAL_FIRST_DEAL_ELSE_TURN_UP, metadata=ADDED
     )
-    notrump_ranks: bool = True  # RULINGS 1: with no trump suit the rank cards stay trump
-    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
-    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
+    notrump_ranks: bool = True  # §Trumps: with no trump suit the rank cards stay trump
+    real_hand_throws: bool = False  # §Throws judged against the real hands
+    throw_penalty: bool = False  # §Throws judged against the real hands: a failed throw costs 10 points
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
-    """Declaration strength (RULINGS 9): 1 single, 2 pair, 3 LJ pair, 4 BJ pair; 0 if not one."""
+    """Declaration strength (tractor.md §Declaring): 1 single, 2 pair, 3 LJ pair, 4 BJ pair; 0 if not one."""
     if len(cards) == 1 and is_rank_card(cards[0], rank):
         return 1
     if len(cards) == 2 and cards[0] == cards[1]:
@@ -91,8 +91,8 @@ def declarable(rank: str | None) -> tuple[str, ...]:
 
 
 def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
-    """Seed 000's table by 40 points (or the rules' step): the side that keeps or takes the deal
-    rises, stopping at the must-defend ranks."""
+    """The table of tractor.md §Scoring, by 40 points (or ``level_step``): the side that keeps or
+    takes the deal rises, stopping at the must-defend ranks (§Must-defend ranks)."""
     dealer_wins, rise = tractor_outcome(figures.defender_points, rules.level_step, rules.zero_rise)
     team = figures.declarer % 2
     winner = team if dealer_wins else 1 - team
@@ -238,7 +238,7 @@ class TractorDeal(PartnershipDeal):
         return TrumpContext(self.setup.rank, suit, (), sequences=True, notrump_ranks=self.rules.notrump_ranks)
 
     def kitty_options(self) -> list[Action]:
-        """First deal with no declaration: redeal (RULINGS 9); else take the kitty. Option
+        """First deal with no declaration: redeal (tractor.md §Declaring); else take the kitty. Option
         ``no_declaration``: "redeal" on every deal, "no_trump" never."""
         if self.declaration is None:
             rule = self.rules.no_declaration
@@ -249,7 +249,7 @@ class TractorDeal(PartnershipDeal):
         return [PickUp()]
 
     def on_pickup(self) -> None:
-        """Nobody declared: turn up the kitty (RULINGS 8), or, with ``no_declaration`` "no_trump",
+        """Nobody declared: turn up the kitty (§Declaring), or, with ``no_declaration`` "no_trump",
         play without a trump suit (the first drawer deals the first deal)."""
         if self.declaration is None and self.rules.no_declaration is NoDeclaration.NO_TRUMP:
             self.trump = self._context(None)
@@ -257,7 +257,7 @@ class TractorDeal(PartnershipDeal):
         super().on_pickup()
 
     def score(self) -> dict[str, JSON]:
-        """Seed 000's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
+        """tractor.md §Scoring's table by 40 points; the kitty × 2^n to defenders taking the last trick."""
         assert self.dealer is not None
         dealer = self.dealer
         raw = self.side_points()
@@ -272,7 +272,7 @@ class TractorDeal(PartnershipDeal):
 
 
 class TractorGame(PartnershipGame):
-    """Tractor (拖拉机), the two-deck game of seed 000."""
+    """Tractor (拖拉机), the two-deck game of docs/rules/tractor.md."""
 
     name = "tractor"
     title = "Tractor (two decks)"

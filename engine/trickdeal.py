@@ -3,6 +3,7 @@
 ``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with flags
 and hooks (declarations, bidding, scoring), as chess variants do. Phases: ``draw`` → ``kitty`` (or
 ``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``. Longer than most: the phases meet here.
+Rules cited as docs/rules/shengji.md (one deck) and tractor.md (pairs, tractors, two decks).
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ class TrickDeal(DealState):
         self.phase = "kitty"
 
     def redeal_reason(self) -> str:
-        """Why the dealer-to-be's redeal is the only way on (RULINGS 9: nobody declared)."""
+        """Why the dealer-to-be's redeal is the only way on (tractor.md §Declaring: nobody declared)."""
         return "nobody declared"
 
     def on_pickup(self) -> None:
@@ -174,8 +175,8 @@ class TrickDeal(DealState):
         return frozenset(movers)
 
     def pointless(self, seat: int) -> bool:
-        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (RULINGS 10), or for a
-        weak hand (at most ``weak_points`` points or ``weak_trumps`` trumps, docs/rules/tractor.md)."""
+        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (shengji.md §Redeal for a
+        pointless hand), or for a weak hand (``weak_points`` or ``weak_trumps``, tractor.md §Declaring)."""
         hand = self.hands[seat]
         if self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in hand):
             return True
@@ -229,7 +230,7 @@ class TrickDeal(DealState):
         return legal_follows(hand, self.lead, self.trump, self.setup.tractor_follow)
 
     def unknown_to(self, seat: int) -> Counter[str]:
-        """Cards ``seat`` cannot place: neither played nor in its hand (RULINGS 2)."""
+        """Cards ``seat`` cannot place: neither played nor in its hand (tractor.md §Leading)."""
         played, hand = self.played, self.hands[seat]
         return Counter(
             {c: k for c, n in self.deck_counts.items() if (k := n - played.get(c, 0) - hand.get(c, 0)) > 0}
@@ -365,7 +366,7 @@ class TrickDeal(DealState):
             self.after_draw()
 
     def finish_redeal(self, seat: int) -> None:
-        """End the deal with no score: a redeal (RULINGS 9 and 10)."""
+        """End with no score: a redeal (tractor.md §Declaring; shengji.md §Redeal for a pointless hand)."""
         forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
         pointless = not any(CARD_POINTS[c] for c in self.hands[seat])
         reason = self.redeal_reason() if forced else "pointless hand" if pointless else "weak hand"
@@ -394,7 +395,7 @@ class TrickDeal(DealState):
         self.after_bury()
 
     def start_play(self) -> None:
-        """Open the first trick: the dealer leads (seed 000)."""
+        """Open the first trick: the dealer leads (shengji.md §Play)."""
         assert self.dealer is not None
         self.phase = "play"
         self.leader = self.dealer
@@ -423,7 +424,7 @@ class TrickDeal(DealState):
             self._close_trick()
 
     def _judge_throw(self, seat: int, counts: Counter[str]) -> Counter[str]:
-        """RULINGS 2's option: a lead another seat's hand could partly beat is cut to its smallest
+        """``real_hand_throws``: a lead another seat's hand could partly beat is cut to its smallest
         beatable unit; the rest stays in the leader's hand."""
         lead = read_lead(counts, self.trump, self.setup.quads)
         if lead is None or lead.is_quad:
@@ -436,7 +437,7 @@ class TrickDeal(DealState):
         return Counter(unit.cards)
 
     def penalised(self, defenders: int) -> int:
-        """The defenders' points after failed-throw penalties, never below 0 (RULINGS 2's option):
+        """The defenders' points after failed-throw penalties, never below 0 (``throw_penalty``):
         the penalty goes to the defenders when the thrower is on the declarer's side at the end of
         the deal, and is taken from them when the thrower is a defender."""
         for failed in self.failed_throws:

@@ -1,15 +1,16 @@
 """Leading, following and winning a trick, as pure functions of cards and trump.
 
 * Leads (领牌): one unit, or a throw (甩牌) of several units of one suit-in-effect, legal only
-  when every unit is unbeatable judged from what the leader can know (RULINGS 2): a stronger unit
-  would need cards that are neither played nor in the leader's hand. RULINGS 2's option judges a
+  when every unit is unbeatable judged from what the leader can know (docs/rules/tractor.md
+  §Leading): a stronger unit would need cards that are neither played nor in the leader's hand.
+  The option ``real_hand_throws`` (§Throws judged against the real hands) judges a
   throw against the other seats' real hands instead: any throw may be tried, and a failed one
   is cut down to its smallest beatable unit (``forced_unit``).
 * Follows (跟牌): as many cards of the led suit as held, then as many sets of each led size as
-  held (RULINGS 4, seed 000).
+  held (tractor.md §Following).
 * Winning: only a play of the lead's shape wins, in the led suit or all trumps; plays compare
-  by their largest unit, ties to the earlier play (RULINGS 1 and 4).
-* Optional four-of-a-kind lead (seed 000's variant, RULINGS 11).
+  by their largest unit, ties to the earlier play (tractor.md §Winning a trick).
+* Optional four-of-a-kind lead (``four_of_a_kind``, docs/rules/shengji.md §House rules).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Lead:
 
 
 def quad_value(cards: Counter[str], ctx: TrumpContext) -> int | None:
-    """The strength of four cards of one rank (trump rank highest), else ``None`` (RULINGS 11)."""
+    """Four cards of one rank: their strength, trump rank highest (shengji.md §House rules); else ``None``."""
     if sum(cards.values()) != 4:
         return None
     ranks = {c[0] for c in cards}
@@ -86,7 +87,7 @@ def _read_lead(cards: Counter[str], ctx: TrumpContext, quads: bool) -> Lead | No
 
 
 def unknown_cards(deck: Counter[str], played: Counter[str], hand: Counter[str]) -> Counter[str]:
-    """Cards the leader cannot place: neither played nor in the leader's hand (RULINGS 2)."""
+    """Cards the leader cannot place: neither played nor in the leader's hand (tractor.md §Leading)."""
     return deck - played - hand
 
 
@@ -103,7 +104,7 @@ def unit_is_safe(unit: Unit, suit: str, unknown: Counter[str], ctx: TrumpContext
 
 
 class Safety:
-    """Whether a unit of a lead is safe (RULINGS 2): no stronger unit of its shape can be made from
+    """Whether a unit of a lead is safe (tractor.md §Leading): no stronger unit of its shape can be made from
     the cards the leader cannot see. Answers ``tricks.unit_is_safe`` with one threshold per suit and
     shape, computed once per position."""
 
@@ -192,7 +193,7 @@ def lead_error(
 ) -> str | None:
     """Why leading ``cards`` is illegal, or ``None`` if it is legal.
 
-    ``attempts``: RULINGS 2's option, any throw may be tried; the real hands judge it afterwards.
+    ``attempts``: the ``real_hand_throws`` option, any throw may be tried; the real hands judge it afterwards.
     """
     if not cards:
         return "a play needs at least one card"
@@ -213,9 +214,9 @@ def lead_error(
 
 def forced_unit(cards: Counter[str], others: Sequence[Counter[str]], ctx: TrumpContext) -> Unit | None:
     """The unit a throw is cut down to when another seat's real hand could beat a unit of it, else
-    ``None`` (RULINGS 2's option). Of several beatable units the smallest is forced: fewest cards,
-    then the lowest top. Every other seat's hand counts, as the seats cannot be told apart by the
-    rule (and in Zhao Pengyou nobody knows the sides yet)."""
+    ``None`` (the ``real_hand_throws`` option). Of several beatable units the smallest is forced:
+    fewest cards, then the lowest top. Every other seat's hand counts, as the seats cannot be told
+    apart by the rule (and in Zhao Pengyou nobody knows the sides yet)."""
     lead = read_lead(cards, ctx)
     if lead is None or len(lead.shape) == 1:
         return None
@@ -230,11 +231,10 @@ def forced_unit(cards: Counter[str], others: Sequence[Counter[str]], ctx: TrumpC
 def follow_error(
     cards: Counter[str], hand: Counter[str], lead: Lead, ctx: TrumpContext, tractors: bool = False
 ) -> str | None:
-    """Why following ``lead`` with ``cards`` is illegal, or ``None`` (RULINGS 4).
+    """Why following ``lead`` with ``cards`` is illegal, or ``None`` (tractor.md §Following).
 
-    ``tractors``: RULINGS 4's option, a held tractor as long as the lead must be played against a
-    lead that is one tractor; a throw's units are matched as without it (docs/rules/tractor.md,
-    "Following").
+    ``tractors``: the ``tractor_follow`` option, a held tractor as long as the lead must be played against
+    a lead that is one tractor; a throw's units are matched as without it (tractor.md §Following).
     """
     n = sum(cards.values())
     if n != lead.size:
@@ -242,7 +242,7 @@ def follow_error(
     if not holds(hand, cards):
         return "you do not hold " + " ".join(sorted((cards - hand).elements()))
     if lead.is_quad:
-        return None  # RULINGS 11: followers of a four-of-a-kind play any four cards
+        return None  # shengji.md §House rules: followers of a four-of-a-kind play any four cards
     suit, eff = lead.suit, ctx.eff
     played_n = 0
     for card, k in cards.items():

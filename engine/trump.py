@@ -1,9 +1,10 @@
 """Trump order and suit-in-effect (主牌 / 副牌) as a pure function of the deal's trump.
 
-RULINGS 1: BJ > LJ > trump-suit rank card > the other suits' rank cards (equal) > the trump suit's
-other cards, A high; all trumps form one suit for leading and following. Permanent trump ranks
-(常主: the 2 of seed 000's first variant, the 7s and 2s of San Da Ha, RULINGS 12) sit below the
-deal's rank in the same pattern. Tractors follow the chain of RULINGS 3 and 12: inside a suit the
+docs/rules/shengji.md §Trumps: BJ > LJ > trump-suit rank card > the other suits' rank cards (equal)
+> the trump suit's other cards, A high; all trumps form one suit for leading and following.
+Permanent trump ranks (常主: the 2 of Shengji's ``two_always_trump``, the 7s and 2s of San Da Ha,
+docs/rules/sandaha.md §Permanent trumps) sit below the deal's rank in the same pattern. Tractors
+follow the chain of docs/rules/tractor.md §Units and sandaha.md §Permanent trumps: inside a suit the
 trump ranks are skipped; in trumps the trump-suit A pair is followed by the off-suit rank pairs,
 then the trump-suit rank pair, up to LJ and BJ.
 """
@@ -27,8 +28,8 @@ class TrumpContext:
 
     ``permanent``: ranks always trump, strongest first, below ``rank``. ``sequences``: whether
     equal sets form tractors (two decks or more). ``rank_sequences``: whether jokers and rank cards
-    may be part of a tractor (False in Zhao Pengyou, seed 001). ``notrump_ranks``: with no trump
-    suit, rank cards stay trump (RULINGS 1; False is seed 000's literal "only jokers").
+    may be part of a tractor (False in Zhao Pengyou, zhaopengyou.md §Leading). ``notrump_ranks``: with no
+    trump suit, rank cards stay trump (tractor.md §Trumps; False is the option's literal "only jokers").
     """
 
     rank: str | None
@@ -128,7 +129,7 @@ def _tables(ctx: TrumpContext) -> tuple[dict[str, str], dict[str, int], dict[str
     eff: dict[str, str] = {}
     order: dict[str, int] = {}
     chain: dict[str, int] = {}
-    # Plain cards: rank index for order; the trump ranks are skipped in chains (RULINGS 3).
+    # Plain cards: rank index for order; the trump ranks are skipped in chains (tractor.md §Units).
     plain = [r for r in RANKS if r not in levels]
     for card in ALL_CARDS:
         if card in JOKERS:
@@ -170,7 +171,7 @@ def display_order(ctx: TrumpContext) -> tuple[tuple[str, ...], int]:
     """Every card as a hand lays them out, and how many of them (the last ones) are trump.
 
     The plain suits first (spades, hearts, clubs, diamonds), then the trumps; strongest first in
-    each group, in the trump order of RULINGS 1 (equal off-suit rank cards by printed suit).
+    each group, in the trump order of shengji.md §Trumps (equal off-suit rank cards by printed suit).
     """
     plain = [c for s in PLAIN_SUIT_ORDER for c in ctx.suit_cards.get(s, ())]
     trumps = list(ctx.suit_cards.get(TRUMP, ()))

@@ -1,9 +1,10 @@
 """Trick units: singles, sets (对子 pairs and larger) and tractors (拖拉机, sequences of equal sets).
 
 All functions take cards of one suit-in-effect and a ``TrumpContext``. A set is ``size`` identical
-cards; a tractor is ``length`` >= 2 sets of consecutive chain positions (RULINGS 3). A lead is
-decomposed preferring the biggest sets, then the longest tractors (RULINGS 3); its *shape* is the
-list of ``(size, length)`` of its units, largest first (RULINGS 4: longest tractor, then largest set).
+cards; a tractor is ``length`` >= 2 sets of consecutive chain positions (docs/rules/tractor.md
+§Units: singles, pairs and tractors). A lead is decomposed preferring the biggest sets, then the
+longest tractors (§Leading); its *shape* is the list of ``(size, length)`` of its units, largest
+first (§Winning a trick: longest tractor, then largest set).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Unit:
     cards: tuple[str, ...]
 
     def key(self) -> tuple[int, int]:
-        """How big the unit is for comparing plays: length first, then set size (RULINGS 4)."""
+        """How big the unit is for comparing plays: length, then set size (tractor.md §Winning a trick)."""
         return (self.length, self.size)
 
 

@@ -275,12 +275,17 @@ def player_ratings(request: HttpRequest, player_id: int) -> Any:
     player = Player.objects.select_related("club").filter(pk=player_id).first()
     if player is None or not access.can_view_club(request.user, player.club):
         raise HttpError(404, "not found")
+    # One query for every family's history (ordered by family, then rating order), not one a family.
+    changes = access.visible_rating_changes(request.user, player.rating_changes.all()).values(
+        "family", "match_id", "deal_id", "played_at", "before", "after", "opponents_average", "explanation"
+    )
+    by_family: dict[str, list[dict[str, Any]]] = {}
+    for change in changes:
+        row = dict(change)
+        by_family.setdefault(str(row.pop("family")), []).append(row)
     out = []
     for rating in player.ratings.order_by("family"):
-        changes = player.rating_changes.filter(family=rating.family)
-        history = access.visible_rating_changes(request.user, changes).values(
-            "match_id", "deal_id", "played_at", "before", "after", "opponents_average", "explanation"
-        )
+        history = by_family.get(rating.family, [])
         out.append(
             {
                 "player_id": player.pk,

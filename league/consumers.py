@@ -54,3 +54,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json(
             {"type": "standings", "tournament": event["tournament"], "version": event["version"]}
         )
+
+    async def round_updated(self, event: dict[str, Any]) -> None:
+        """Tell the page that a table of this round changed: it fetches the round's tables again."""
+        await self.send_json({"type": "round", "tournament": event["tournament"], "round": event["round"]})

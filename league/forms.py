@@ -159,6 +159,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "spectator_delay",
             "rated",
             "is_public",
+            "check_in",
         ]
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
         help_texts = {
@@ -271,7 +272,7 @@ class SeatedDealForm(forms.Form):
         """Fit the game's own fields to the table."""
 
     def count_throw_penalties(self) -> None:
-        """Say that the defenders' points include RULINGS 2's failed-throw penalties (the option is on)."""
+        """Say that the defenders' points include the failed-throw penalties (``throw_penalty`` is on)."""
         if "defender_points" in self.fields:
             self.fields["defender_points"].help_text = _(
                 "Failed-throw penalties included: 10 more for each failed throw of the declarer's side, "
@@ -441,7 +442,7 @@ class RankingFilterForm(forms.Form):
     """Filters of the rankings page."""
 
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
-    # Bounded: a huge number of days overflowed the date arithmetic (a 500 before issue 18).
+    # Bounded: a huge number of days overflowed the date arithmetic (a server error before the bound).
     days = forms.IntegerField(
         label=_("Active in the last N days"), min_value=1, max_value=36_500, required=False
     )

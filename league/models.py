@@ -167,6 +167,11 @@ class Tournament(models.Model):
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
     # Individual seating: pairs of player ids that must never share a table.
     keep_apart = models.JSONField(_("kept apart"), default=list, blank=True)
+    check_in = models.BooleanField(
+        _("entries check in before each round"),
+        default=False,
+        help_text=_("Only entries checked in for the next round are paired in it."),
+    )
     # Bumped each time the stored standings change; live pages compare it.
     standings_version = models.PositiveIntegerField(_("standings version"), default=0)
     created_by = models.ForeignKey(
@@ -198,6 +203,12 @@ class Entry(models.Model):
     players = models.ManyToManyField(Player, through="EntryMember", related_name="entries")
     seed = models.PositiveIntegerField(_("seed"), default=0)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # How many rounds existed when the entry withdrew: undoing it is allowed until another is drafted.
+    withdrawn_after = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    # The round the entry is checked in for (tournaments with check-in pair only those).
+    checked_in_for = models.PositiveSmallIntegerField(_("checked in for round"), null=True, blank=True)
+    # The round the entry joined in (late entries score nothing for the rounds before it).
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
 
     class Meta:
         verbose_name = _("entry")
@@ -309,6 +320,8 @@ class Match(models.Model):
     result = models.JSONField(_("result"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # When a director last asked the table to finish (a late table): its phone page says so.
+    nudged_at = models.DateTimeField(_("asked to finish"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -401,7 +414,7 @@ class Move(models.Model):
     seq = models.PositiveIntegerField(_("sequence"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.CharField(_("action"), max_length=200)
-    # Played by the heuristic bot because the seat's clock ran out.
+    # Played by the timeout bot (the expert at its fast budget) because the seat's clock ran out.
     auto = models.BooleanField(_("auto-played"), default=False)
     created = models.DateTimeField(_("time"), auto_now_add=True)
 
@@ -506,6 +519,33 @@ class ResultReport(models.Model):
         return f"{self.match} ({self.status})"
 
 
+class TableCode(models.Model):
+    """The capability that opens one match at its physical table: a code for the phone, a PIN per side.
+
+    Only digests are stored. The table cards page derives the code and the PINs again from
+    ``nonce`` and the site's secret key (``league/services/table_codes.py``), so a copy of the
+    database opens no table. Issuing a new card revokes the old one.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_codes")
+    # Not secret: printed on the card and named in the event log ("T3·1": table 3, first card).
+    label = models.CharField(_("card"), max_length=20)
+    nonce = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64, unique=True)
+    # {side: digest of that side's PIN}; a side is league.services.games.side_of's number.
+    pins = models.JSONField(default=dict)
+    created = models.DateTimeField(_("issued"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        ordering = ["match", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.label}"
+
+
 class ResultEvent(models.Model):
     """One step of an offline result, kept forever: who entered, undid, submitted or confirmed it, when.
 
@@ -528,6 +568,10 @@ class ResultEvent(models.Model):
     # The seat the user sits in at this match (None: a director who does not play here).
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    # Set when the step came from the table's phone page: the card whose code (and PIN) was used.
+    table_code = models.ForeignKey(
+        TableCode, on_delete=models.SET_NULL, null=True, blank=True, related_name="events"
+    )
     at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:

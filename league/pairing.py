@@ -16,7 +16,7 @@ which never rematches, is deterministic, and needs no dependency.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 Pair = tuple[int, int]
@@ -33,6 +33,8 @@ class RoundPairing:
     number: int
     pairs: tuple[Pair, ...]
     bye: int | None = None
+    # Forbidden pairs that had to meet anyway (no pairing kept them all apart), to report.
+    forbidden_met: tuple[Pair, ...] = ()
 
 
 # --- Round robin ------------------------------------------------------------------------------
@@ -110,8 +112,42 @@ def pair_swiss(
     previous_byes: Iterable[int] = (),
     round_number: int = 1,
     max_steps: int = 200_000,
+    forbidden: Iterable[Pair] = (),
 ) -> RoundPairing:
-    """Pair one Swiss round: no rematches, score groups top-down, bye to the lowest-ranked."""
+    """Pair one Swiss round: no rematches, no forbidden pair, score groups top-down, bye lowest.
+
+    Forbidden pairs (relatives, partners at work) are kept apart like rematches. When no pairing
+    keeps them all apart, they are given up one at a time, in the order given, until the round
+    pairs; the forbidden pairs that then meet are named in ``forbidden_met``. A rematch is never
+    made to keep a forbidden pair apart (the director can still swap a forbidden pair by hand).
+    """
+    played = [(a, b) for a, b in played]
+    apart = [(a, b) for a, b in forbidden if a != b]
+    for given_up in range(len(apart) + 1):
+        try:
+            rnd = _pair_swiss(standings, [*played, *apart[given_up:]], previous_byes, round_number, max_steps)
+        except PairingError:
+            if given_up == len(apart):
+                raise
+            continue
+        return RoundPairing(rnd.number, rnd.pairs, rnd.bye, met_pairs(rnd.pairs, apart))
+    raise AssertionError("unreachable: the last attempt pairs or raises")
+
+
+def met_pairs(groups: Iterable[Collection[int]], forbidden: Iterable[Pair]) -> tuple[Pair, ...]:
+    """The forbidden pairs that share one of ``groups`` (a pair of entries, or a table's entries)."""
+    together = [set(g) for g in groups]
+    return tuple(sorted({(min(a, b), max(a, b)) for a, b in forbidden if any({a, b} <= g for g in together)}))
+
+
+def _pair_swiss(
+    standings: Sequence[SwissEntry],
+    played: Iterable[Pair],
+    previous_byes: Iterable[int],
+    round_number: int,
+    max_steps: int,
+) -> RoundPairing:
+    """Pair one Swiss round: no pair of ``played`` meets, score groups top-down, bye to the lowest."""
     # ``standings`` is the current order, best first (by seed in round one, later by points and
     # the tournament's tie-breaks); it is re-sorted stably by points so that score groups are
     # contiguous however the caller ordered ties.
@@ -175,3 +211,30 @@ def _candidates(top: int, rest: list[int], points: dict[int, int]) -> list[int]:
         return (mine - points[e], i < nominal, i if i >= nominal else -i)
 
     return [e for _, e in sorted(enumerate(rest), key=preference)]
+
+
+def group_pairs(pairs: Sequence[Pair], group: int, forbidden: Iterable[Pair] = ()) -> list[list[Pair]]:
+    """Join consecutive pairs into tables of ``group`` pairs, keeping forbidden pairs at separate tables.
+
+    Four individuals at a four-seat table are two pairs of the round (a v b and c v d). The pairs
+    go to tables in order, best boards first; a pair that would bring a forbidden pair to a table
+    waits for the next table. Pairs left over when nothing fits are placed in order anyway (the
+    caller reports them with ``met_pairs``); a pair that is itself forbidden is the pairing's.
+    """
+    apart = {frozenset(p) for p in forbidden}
+    waiting = list(pairs)
+    tables: list[list[Pair]] = []
+    while len(waiting) >= group:
+        table = [waiting.pop(0)]
+        while len(table) < group:
+            seated = {e for p in table for e in p}
+            fits = next(
+                (p for p in waiting if not any(frozenset((e, x)) in apart for e in p for x in seated)), None
+            )
+            chosen = fits if fits is not None else waiting[0]
+            waiting.remove(chosen)
+            table.append(chosen)
+        tables.append(table)
+    if waiting:
+        tables.append(waiting)
+    return tables

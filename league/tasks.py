@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
 from asgiref.sync import async_to_sync
 from celery import shared_task
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, OperationalError
 
 from league.services import ratings, standings
+
+logger = logging.getLogger(__name__)
 
 
 def standings_group(tournament_id: int) -> str:
@@ -35,6 +39,18 @@ def announce_standings(tournament_id: int, version: int) -> None:
     if layer is not None:
         event = {"type": "standings.updated", "tournament": tournament_id, "version": version}
         async_to_sync(layer.group_send)(standings_group(tournament_id), event)
+
+
+def announce_round(tournament_id: int, number: int) -> None:
+    """Tell a tournament's live pages that a table of round ``number`` changed (its state, its result)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    event = {"type": "round.updated", "tournament": tournament_id, "round": number}
+    try:
+        async_to_sync(layer.group_send)(standings_group(tournament_id), event)
+    except Exception:  # the step is committed; a page that missed it shows it on its next load
+        logger.warning("round %s of tournament %s: live pages not told", number, tournament_id, exc_info=True)
 
 
 @shared_task(name="league.rate_match", **RETRY)  # type: ignore[untyped-decorator]  # Celery ships no type hints

@@ -3,7 +3,17 @@
 from django.urls import path
 
 from league.api import api
-from league.views import clubs, duplicate, matches, players, rulesets, tournaments
+from league.views import (
+    clubs,
+    duplicate,
+    matches,
+    players,
+    rulesets,
+    screen,
+    table_cards,
+    table_phone,
+    tournaments,
+)
 
 T = "clubs/<slug:slug>/t/<slug:tslug>/"
 
@@ -34,14 +44,23 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", tournaments.tournament_create, name="tournament-create"),
     path(T, tournaments.tournament_detail, name="tournament-detail"),
     path(T + "standings/", tournaments.standings_fragment, name="tournament-standings"),
+    path(T + "screen/", screen.tournament_screen, name="tournament-screen"),
+    path(T + "screen/panels/", screen.screen_panels, name="tournament-screen-panels"),
     path(T + "entries/", tournaments.entry_create, name="entry-create"),
     path(T + "entries/<int:entry_id>/withdraw/", tournaments.entry_withdraw, name="entry-withdraw"),
+    path(T + "entries/<int:entry_id>/reinstate/", tournaments.entry_reinstate, name="entry-reinstate"),
+    path(T + "entries/<int:entry_id>/check-in/", tournaments.entry_check_in, name="entry-check-in"),
     path(T + "keep-apart/", tournaments.keep_apart_add, name="keep-apart"),
     path(T + "rounds/", tournaments.round_generate, name="round-generate"),
     path(T + "rounds/<int:number>/", tournaments.round_detail, name="round-detail"),
     path(T + "rounds/<int:number>/action/", tournaments.round_action, name="round-action"),
     path(T + "rounds/<int:number>/boards/", duplicate.round_boards, name="round-boards"),
     path(T + "rounds/<int:number>/sheets/", duplicate.board_sheets, name="board-sheets"),
+    path(T + "rounds/<int:number>/cards/", table_cards.table_cards, name="table-cards"),
+    path(T + "rounds/<int:number>/tables/", tournaments.round_tables, name="round-tables"),
+    path("t/", table_phone.table_code, name="table-code"),
+    path("t/<str:code>/", table_phone.table_phone, name="table-phone"),
+    path("t/<str:code>/<slug:action>/", table_phone.table_action, name="table-phone-action"),
     path("matches/<int:match_id>/", matches.match_detail, name="match-detail"),
     path("matches/<int:match_id>/deals/", matches.deal_enter, name="deal-enter"),
     path("matches/<int:match_id>/correct/", matches.deal_correct, name="deal-correct"),

@@ -25,6 +25,9 @@ class JudgementOut(Schema):
     loss: float
     se: float
     label: str
+    # The two moves described for a sentence (replays/services/moves.py).
+    played_words: dict[str, Any] | None = None
+    best_words: dict[str, Any] | None = None
 
 
 class SeatSummaryOut(Schema):
@@ -49,6 +52,7 @@ class ReviewOut(Schema):
     per_seat: list[SeatSummaryOut]
     lines: list[JudgementOut]
     finished_at: str | None
+    seconds: int | None = None
 
 
 @router.get("/deals/{deal_id}/review", response=ReviewOut, summary="A deal's engine review")

@@ -21,7 +21,7 @@ from league import access
 from league.models import Club, Deal, Match, Player, Tournament
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
-from replays.services import imports, records, reviews
+from replays.services import event_reviews, imports, records, reviews
 from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
@@ -65,9 +65,12 @@ def attachment(body: Any, filename: str, content_type: str) -> HttpResponse:
 
 @gzip_page
 def deal_viewer(request: HttpRequest, pk: int) -> HttpResponse:
-    """The replay viewer, opened at ``?at=`` from the perspective ``?seat=``."""
+    """The replay viewer, opened at ``?at=`` from the perspective ``?seat=``; ``?spoilers=hide``
+    keeps every result out of sight until the last step."""
     deal = viewable_deal(request, pk)
-    context = page_context(deal, request.user, request.GET.get("seat"), request.GET.get("at", ""))
+    spoiler_free = request.GET.get("spoilers") == "hide"
+    seat, at = request.GET.get("seat"), request.GET.get("at", "")
+    context = page_context(deal, request.user, seat, at, spoiler_free)
     if context["comment_allowed"]:
         context["comment_form"] = CommentForm(initial={"at": context["at"]})
     return render(request, "replays/deal.html", context)
@@ -264,3 +267,21 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
     # A refused upload answers 400 with the reason on the form (nothing was stored).
     status = 400 if request.method == "POST" else 200
     return render(request, "replays/upload.html", {"club": club, "form": form, "error": error}, status=status)
+
+
+@require_POST
+def event_review_request(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director asks for every finished deal of a tournament (or of ``round``) to be reviewed."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not access.can_view_tournament(request.user, tournament):
+        raise Http404
+    number = request.POST.get("round", "")
+    rnd = tournament.rounds.filter(number=int(number)).first() if number.isdigit() else None
+    if number and rnd is None:
+        raise Http404
+    budget = request.POST.get("budget") or engine_review.DEFAULT_BUDGET
+    if budget not in engine_review.BUDGETS:
+        return HttpResponse(status=400)
+    count = event_reviews.request_event_review(tournament, request.user, budget, rnd)
+    messages.success(request, _("Reviews asked for %(n)s finished deals: progress below.") % {"n": count})
+    return redirect(f"{tournament.get_absolute_url()}#event-review")

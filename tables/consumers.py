@@ -9,9 +9,12 @@ from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
 
+from cardclub import engine_errors
 from engine.errors import EngineError
 from tables import timings
+from tables.lobby_consumer import page_language
 from tables.services import access, events, moves, presence, views
 from tables.services.errors import BadMessage, TableError
 from tables.workers import db
@@ -56,6 +59,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group: str = ""
     shown: tuple[int, int] = (-1, -1)
     counted = False
+    language = "en"  # the page's (``?lang=``): a socket has no locale middleware
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Hand a message to its handler.
@@ -73,6 +77,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Accept members and visitors who may watch, sitting the user in their seat if they hold one;
         close anyone else with 4401 or 4404."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.language = page_language(self.scope.get("query_string", b""))
         user = self.scope.get("user")
         joined = await db(access.join)(self.table_id, user)
         if joined is None:
@@ -110,7 +115,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Dispatch one message: ``act``, ``sync`` or ``join``."""
+        """Dispatch one message: ``act``, ``sync`` or ``join``, in the page's language."""
+        with translation.override(self.language):
+            await self.dispatch_json(content)
+
+    async def dispatch_json(self, content: Any) -> None:
+        """Run one message's handler; a refusal becomes an error frame."""
         try:
             kind = content.get("type") if isinstance(content, dict) else None
             if kind == "act":
@@ -185,5 +195,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json(frame)
 
     async def send_error(self, exc: TableError | EngineError) -> None:
-        """Send a typed error frame."""
-        await self.send_json({"type": "error", **exc.as_dict()})
+        """Send a typed error frame, its message in the page's language."""
+        with translation.override(self.language):
+            frame = engine_errors.as_dict(exc) if isinstance(exc, EngineError) else exc.as_dict()
+        await self.send_json({"type": "error", **frame})

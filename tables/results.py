@@ -120,7 +120,7 @@ def ordinal(nth: int) -> str:
 
 
 def throw_lines(deal: Deal, names: list[str]) -> list[str]:
-    """RULINGS 2's real-hand option: each failed throw, then what the penalty costs when it is on."""
+    """The ``real_hand_throws`` option: each failed throw, then what the penalty costs when it is on."""
     throws = (deal.result or {}).get("failed_throws") or []
     lines = [
         _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s")

@@ -1,9 +1,10 @@
 """Where a live move's time goes on a node, measured only when ``TABLES_TIMINGS`` names a folder.
 
 ``bench/live.py`` sets it for the Daphne nodes it starts and reads the files back after each level
-(docs/performance.md, "Where a move's time goes"). Each phase keeps cumulative counters (calls,
-total seconds and a histogram on fixed bucket edges), so a reader takes the difference of two
-snapshots for one level. Off by default: every hook is then a single attribute test.
+(bench/results/2026-11-25-live-tables.md, "Where a move's round trip waits"). Each phase keeps
+cumulative counters (calls, total seconds and a histogram on fixed bucket edges), so a reader takes
+the difference of two snapshots for one level. Off by default: every hook is then a single attribute
+test.
 
 Phases, in a move's order:
 

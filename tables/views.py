@@ -222,7 +222,7 @@ def js_strings() -> dict[str, Any]:
         "not_found": _("not found yet"),
         "calls_made": _("%(made)s of %(due)s called"),
         "result_failed": _("Could not load the result; reload the page."),
-        # RULINGS 2's real-hand option: a failed throw by the trick, and the deal's list of them.
+        # The real_hand_throws option: a failed throw by the trick, and the deal's list of them.
         "failed_throw": _("%(name)s tried %(attempted)s — failed, plays %(forced)s"),
         "failed_throws": _("Failed throws: %(throws)s"),
         "failed_throw_item": _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s"),

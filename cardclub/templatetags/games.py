@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from cardclub.games import GAMES_BY_NAME
@@ -13,8 +12,6 @@ register = template.Library()
 
 @register.filter
 def game_title(name: str) -> SafeString | str:
-    """``tractor`` → "Tractor 拖拉机" (the Chinese name marked as such for fonts and screen readers)."""
+    """``tractor`` → "Tractor 拖拉机" in English, "拖拉机" in Chinese (``GameInfo.label_html``)."""
     game = GAMES_BY_NAME.get(name)
-    if game is None:
-        return name
-    return format_html('{} <span lang="zh-Hans">{}</span>', game.title, game.chinese)
+    return name if game is None else game.label_html()

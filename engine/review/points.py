@@ -107,7 +107,8 @@ playout ends in a win within them or counts 0. To the end of the deal, payments 
 points on luck far beyond the decision and 20 worlds resolve no edge the expert has; at 12 draws
 the gain of the expert's choice where it differs from the heuristic's was resolved best of the
 horizons tried (+0.75 +- 0.13 points against +0.69 +- 0.27 to the end; 3, 6, 9, 16 and 20 draws
-less clearly), and what random seats lose still shows (replays/README.md, session 11)."""
+less clearly), and what random seats lose still shows (bench/results/2026-11-26-review.md,
+"Si Se Pai's review looks 12 draws ahead")."""
 
 
 KNOWLEDGE: dict[str, ReviewKnowledge] = {

@@ -53,10 +53,10 @@ REVIEW_BUDGETS = {
 BUDGETS = tuple(REVIEW_BUDGETS)
 DEFAULT_BUDGET = "strong"
 ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidates, units or labels
-# review-2: Si Se Pai's worlds draw the stock in dealt order (h/expert3), so its values differ.
-# review-3: Zhao Pengyou's knowledge has the expert's own one-ply bot (h/zpy): its first candidates differ.
-# review-4: Zhao Pengyou's worlds believe the friend calls (h/zpy2): the declarer holds nth-1 copies;
-# Si Se Pai's first candidate is the expert's one-ply WideBot (h/ssp), no longer the heuristic's.
+# review-2: Si Se Pai's worlds draw the stock in dealt order, so its values differ.
+# review-3: Zhao Pengyou's knowledge has the expert's own one-ply bot: its first candidates differ.
+# review-4: Zhao Pengyou's worlds believe the friend calls: the declarer holds nth-1 copies;
+# Si Se Pai's first candidate is the expert's one-ply WideBot, no longer the heuristic's.
 # review-5: card points count from the pivot where the deal changes hands (engine.expert.pivot), so
 # a decision that moves the seat to the other side is valued by whether that side wins.
 # review-6: Si Se Pai's worlds look REVIEW_TURNS (12) draws ahead, no longer to the end of the deal;

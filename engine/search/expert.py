@@ -54,7 +54,7 @@ EVIDENCE = 1.5  # standard errors of the paired gain needed to leave the one-ply
 BUDGET = {
     # Its slowest decision under 50 ms. With a leaf evaluation (Tractor) whole playouts only in
     # the last four tricks: 5 candidates to the trick's end in up to 12 worlds beat 3 played out in
-    # 3 to 7 (docs/engine.md, session 12).
+    # 3 to 7 (bench/results/2026-11-26-expert.md, "Tractor's leaf evaluation").
     "fast": Budget(steps=400, worlds=8, candidates=3, whole=8, cut_worlds=12, cut_candidates=5),
     # Its slowest decision under 1 s; with a leaf evaluation, whole playouts where they afford 20 worlds.
     "strong": Budget(steps=7000, worlds=40, candidates=6, whole=20, cut_worlds=40, cut_candidates=6),

@@ -1,4 +1,4 @@
-"""四色牌 Si Se Pai: the rummy-like game of 112 xiangqi-piece cards in four colours (seed 002).
+"""四色牌 Si Se Pai: the rummy-like game of 112 xiangqi-piece cards in four colours (docs/rules/sisepai.md).
 
 Modules, one concept each: ``pieces`` (codes and the pack), ``melds`` (meld kinds and points),
 ``partition`` (the win check), ``actions`` (notation), ``rules`` (options), ``claims`` (who may

@@ -14,7 +14,7 @@
   ``meld`` alone is a single general.
 - ``chi RA RE``: the seat after the card's owner makes a run or soldier set with the shown card
   and these hand cards (吃, priority 5).
-- ``redeal``: a seat whose dealt hand qualifies demands a redeal (ruling 19).
+- ``redeal``: a seat whose dealt hand qualifies demands a redeal (docs/rules/sisepai.md §8).
 
 Hand cards in ``meld`` and ``chi`` are written in display order (colour, then general … soldier).
 """
@@ -127,7 +127,7 @@ CLAIMS = (Tsumo, Hu, Kong, Pong, MeldOwn, Chi)
 """Every kind of claim in a window."""
 
 PRIORITY: dict[type[Action], int] = {Tsumo: 1, Hu: 2, Kong: 3, Pong: 3, MeldOwn: 4, Chi: 5}
-"""Ruling 16: lower wins; ties go to the seat nearest the card's owner in turn order."""
+"""sisepai.md §5: lower wins; ties go to the seat nearest the card's owner in turn order."""
 
 _BARE: dict[str, Action] = {
     "draw": Draw(),

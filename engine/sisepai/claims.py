@@ -1,4 +1,4 @@
-"""Which claims a seat may make on a shown card (ruling 16) and which claim wins a window.
+"""Which claims a seat may make on a shown card (docs/rules/sisepai.md §5) and which claim wins a window.
 
 Claims, highest first: (1) 自摸 the drawer wins with its drawn card; (2) 胡 any other seat wins
 with it; (3) 槓/碰 any seat makes four or three identical; (4) the drawer makes a run, a soldier
@@ -78,7 +78,7 @@ def winning_claim(answers: Mapping[int, Action], owner: int, seats: int) -> tupl
 
 
 def may_demand_redeal(hand: Mapping[str, int]) -> bool:
-    """Ruling 19: no general (a single), no three or four identical, no soldiers of all four colours."""
+    """sisepai.md §8: no general (a single), no three or four identical, no soldiers of all four colours."""
     if any(n > 0 for c, n in hand.items() if is_general(c)):
         return False
     if any(n >= 3 for n in hand.values()):

@@ -94,7 +94,7 @@ class SiSePaiKnowledge:
         """The deal with ``zones`` dealt, the pending answers of the seats dealt again dropped, and
         a stock cut to the next ``turns`` draws. The hands are sorted (a hand's order means
         nothing); the stock keeps the random order it was dealt in: sorted, a world would draw
-        its stock's lowest pieces first (the bug until h/expert3)."""
+        its stock's lowest pieces first (a bug until 2026-11-26)."""
         deal = _deal(state)
         known = deal.copy()
         known.answers = {s: a for s, a in deal.answers.items() if f"hand:{s}" not in zones}

@@ -5,7 +5,8 @@ so a hand's speed is how many of the unseen pieces it could claim. The heuristic
 whose loss costs its hand value least and draws lots among equal ones, often half a dozen; this
 bot discards, among those, one that leaves the hand able to claim the most unseen pieces
 (``acceptance``). Everything else (winning, claiming, redeals) is the heuristic's, which stays the
-duels' opponent and the playouts' policy. Tried and dropped (docs/engine.md, "h/ssp"): valuing
+duels' opponent and the playouts' policy. Tried and dropped (bench/results/2026-11-26-expert.md,
+"Si Se Pai's expert"): valuing
 the points a win needs, and breaking ties by what the other seats could claim.
 """
 

@@ -15,9 +15,9 @@ from engine.sisepai.state import SiSePaiDeal
 
 
 def draw_for_dealer(deck: Sequence[str], seats: int) -> tuple[int, list[list[str]]]:
-    """The first deal's dealer, drawn from the bottom of the recorded deck (seed 002: "each draws a
-    face-down card, the best deals"): seat 0 takes the last card, seat 1 the one before, and so on.
-    Best is by piece (general high, soldier low), then colour (red, yellow, green, white); seats
+    """The first deal's dealer, drawn from the bottom of the recorded deck (docs/rules/sisepai.md §2:
+    each draws a face-down card, the best deals): seat 0 takes the last card, seat 1 the one before,
+    and so on. Best is by piece (general high, soldier low), then colour (red, yellow, green, white); seats
     drawing identical best cards draw again. The cards go back where they were, so the draw is a
     pure function of the deck. Returns the dealer and each seat's drawn cards."""
     draws: list[list[str]] = [[] for _ in range(seats)]

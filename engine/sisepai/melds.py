@@ -1,4 +1,4 @@
-"""Melds (組み合わせ) and their points, concealed and exposed (seed 002, ruling 17).
+"""Melds (組み合わせ) and their points, concealed and exposed (docs/rules/sisepai.md §3).
 
 | meld | cards | concealed | exposed |
 | --- | --- | --- | --- |

@@ -1,4 +1,4 @@
-"""The win check: split a hand into melds with the most points (胡, ruling 18).
+"""The win check: split a hand into melds with the most points (胡, docs/rules/sisepai.md §6).
 
 Melds never mix groups: a general-advisor-elephant or chariot-horse-cannon run stays within one
 colour, and only soldiers combine across colours. So a hand splits into nine independent groups

@@ -99,7 +99,7 @@ def draw_strength(code: str) -> tuple[int, int]:
 
 
 def pack(seats: int) -> tuple[str, ...]:
-    """The unshuffled pack: 112 pieces for 2–3 players, one more copy of each (140) for 4 (ruling 14)."""
+    """The unshuffled pack: 112 pieces for 2–3 players, one more copy of each (140) for 4 (sisepai.md §1)."""
     copies = COPIES + (1 if seats >= 4 else 0)
     return tuple(code for code in ALL_CODES for _ in range(copies))
 

@@ -14,11 +14,11 @@ class SiSePaiRules(Rules):
     """Options of a Si Se Pai deal.
 
     - ``dealer_21``: the dealer is dealt 21 cards and opens with a discard instead of a draw
-      (seed 002: "some dealers give themselves 6 cards first"). Default ``False``: 20 each, the
+      (docs/rules/sisepai.md §2: the dealer's first packet has six cards). Default ``False``: 20 each, the
       dealer opens by drawing.
-    - ``min_points``: the fewest points a winning hand needs (seed 002: 9).
+    - ``min_points``: the fewest points a winning hand needs (sisepai.md §6: 9).
     - ``redeal``: players may demand a redeal of a hand without a single general, three or four
-      identical or four-colour soldiers (ruling 19). Default ``True``.
+      identical or four-colour soldiers (sisepai.md §8). Default ``True``.
     - ``match_deals``: deals in a match; ``0`` (default) means the league decides when a match
       ends and ``match_winners`` never names winners.
     """

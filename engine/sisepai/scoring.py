@@ -1,6 +1,6 @@
 """How a Si Se Pai deal ends in figures: payments, the fields every result carries, hand-entered deals.
 
-Seed 002 and RULINGS 18: each other player pays the winner the winning hand's points; a deal
+docs/rules/sisepai.md §6-§7: each other player pays the winner the winning hand's points; a deal
 whose stock runs out is void and nobody pays. A winning hand scores at least ``min_points`` (9 by
 default), at most 41, and always an odd number. ``entered_result`` turns what a physical table
 reports (the winner and the hand's points, or a void deal) into the result a played deal gives,

@@ -1,12 +1,14 @@
-"""One deal of Si Se Pai: dealing, the turn, claim windows and the end (seed 002, rulings 15–19).
+"""One deal of Si Se Pai: dealing, the turn, claim windows and the end (docs/rules/sisepai.md §2-§8).
 
 Phases: ``redeal`` (every seat answers ``redeal`` or ``pass`` at once), ``draw`` (the turn's seat
 draws), ``window`` (every seat that may claim the shown card answers at once: all seats for a drawn
 card, all but the discarder for a discard), ``discard`` (the drawer after melding, or a claimer),
 ``over``. Every seat in a window must answer, whether or not it could claim, so being asked
-reveals nothing; a seat whose clock runs out answers ``pass`` (see ``timeout_action``). During a
-window ``to_move()`` (and ``must_move()``) is the set of seats that have not answered yet; the
-answers stay private until the last one arrives, then the best claim is carried out (``claims``).
+reveals nothing. At a live table a seat whose clock runs out is played by the timeout bot (the
+expert at its ``fast`` budget); ``timeout_action`` is the engine's own plain answer (``pass`` in
+a window). During a window ``to_move()`` (and ``must_move()``) is the set of seats that have not
+answered yet; the answers stay private until the last one arrives, then the best claim is carried
+out (``claims``).
 
 A seat sees its own hand, every seat's exposed melds and discards, the shown card, the window's
 seats and whether it has answered itself, and the number of cards in the other hands and the

@@ -3,7 +3,8 @@
 Built on the Shengji-family machinery (``engine.trickdeal``, ``engine.tricks``, ``engine.units``):
 this package only adds what the game has of its own.
 
-* ``rules``: the seed 001 tables (decks, jokers, hand sizes, calls) and the house-rule options;
+* ``rules``: the tables of docs/rules/zhaopengyou.md (decks, jokers, hand sizes, calls) and the
+  house-rule options;
 * ``actions``: the friend call (``call 2nd AS``) and the notation;
 * ``scoring``: the first provisional dealer's draw, game points, rank rises, the next dealer;
 * ``deal``: ``ZhaoDeal``, the ``TrickDeal`` subclass (declarations, calls, teams, views, result);

@@ -1,7 +1,8 @@
 """The friend call (找朋友) and the notation of Zhao Pengyou: the family's actions plus ``call``.
 
 ``call 2nd AS``: the declarer names a non-trump card and which copy played counts; whoever plays
-that copy joins the declarer (seed 001). Ordinals are written ``1st 2nd 3rd 4th``.
+that copy joins the declarer (docs/rules/zhaopengyou.md §Calling friends). Ordinals are written
+``1st 2nd 3rd 4th``.
 """
 
 from __future__ import annotations

@@ -67,8 +67,8 @@ class ZhaoHeuristicBot(HeuristicBot):
         """The first copy nobody else can hold of a high card it lacks: aces first, short suits first.
 
         Calling the copy after its own (``call 2nd AS`` holding one AS) brings in whoever holds
-        another, since the declarer's own copy counts (seed 001); with ``own_copy_counts`` off its
-        own copies do not, so the first copy is called.
+        another, since the declarer's own copy counts (docs/rules/zhaopengyou.md §Calling friends);
+        with ``own_copy_counts`` off its own copies do not, so the first copy is called.
         """
         hand = deal.hands[seat]
         options: list[tuple[tuple[int, int, int, float], Call]] = []

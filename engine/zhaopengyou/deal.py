@@ -2,17 +2,20 @@
 
 ``ZhaoDeal`` is a ``TrickDeal`` (``engine.trickdeal``) with these hooks of its own:
 
-* Declaring (seed 001, RULINGS 13): while the cards are drawn, and once they are all drawn,
+Rules: docs/rules/zhaopengyou.md.
+
+* Declaring (§Declaring trumps): while the cards are drawn, and once they are all drawn,
   any of the last deal's winners (everyone in a match's first deal or after a redeal) may show
   one card of their OWN rank; its suit and that rank become trump and the shower is the
   declarer (庄家). The first declaration stands. Nobody declares: the provisional dealer redeals.
-* Calls (找朋友): after burying, the declarer calls ``calls_for(seats)`` non-trump cards, each
-  with the copy that counts (``call 2nd AS``). Every copy played counts, the declarer's own
+* Calls (找朋友, §Calling friends): after burying, the declarer calls ``calls_for(seats)`` cards, each
+  non-trump, with the copy that counts (``call 2nd AS``). Every copy played counts, the declarer's own
   included. Whoever plays the called copy joins the declarer's team (朋友) at that moment, and
   the points it captured before are discarded; a call fulfilled by the declarer or a member
   is used up and the team stays short.
-* Play is the family's (RULINGS 1-4) with sets of any size and sequences of equal sets in which
-  the rank is skipped and jokers and rank cards never take part (``rank_sequences=False``).
+* Play is the family's (§Leading, §Following, §Winning a trick) with sets of any size and sequences
+  of equal sets in which the rank is skipped and jokers and rank cards never take part
+  (``rank_sequences=False``).
 * Score: the defenders' points (the kitty's doubled if they win the last trick) against
   40 / 80 / 100 x decks, game points with the short-team bonus, individual rank rises.
 """
@@ -106,7 +109,7 @@ class ZhaoDeal(TrickDeal):
         self.trump = self.context(self.ranks[seat], cards[0][1])
 
     def context(self, rank: str | None, suit: str | None) -> TrumpContext:
-        """Trump of the deal: jokers and rank cards never form sequences (seed 001)."""
+        """Trump of the deal: jokers and rank cards never form sequences (zhaopengyou.md §Leading)."""
         return TrumpContext(rank, suit, (), sequences=True, rank_sequences=False)
 
     def dealer_to_be(self) -> int:
@@ -114,7 +117,7 @@ class ZhaoDeal(TrickDeal):
         return self.declaration[0] if self.declaration else self.setup.first_drawer
 
     def kitty_options(self) -> list[Action]:
-        """Nobody declared: redeal (seed 001); else the declarer takes the kitty."""
+        """Nobody declared: redeal (zhaopengyou.md §Declaring trumps); else the declarer takes the kitty."""
         return [PickUp()] if self.declaration else [Redeal()]
 
     def finish_redeal(self, seat: int) -> None:
@@ -246,7 +249,7 @@ class ZhaoDeal(TrickDeal):
         }
 
     def score(self) -> dict[str, JSON]:
-        """Seed 001: the defenders' points against 40 / 80 / 100 x decks; ranks rise per seat."""
+        """§Scoring a deal: the defenders' points against 40 / 80 / 100 x decks; ranks rise per seat."""
         assert self.dealer is not None and self.declaration is not None
         declarer = self.dealer
         raw = self.side_points()

@@ -1,6 +1,7 @@
 """A Zhao Pengyou deal played at a physical table: its result from the figures the table agreed on.
 
-The cards are unknown, so the table reports what decides the deal (seed 001): who declared,
+The cards are unknown, so the table reports what decides the deal (docs/rules/zhaopengyou.md
+§Scoring a deal): who declared,
 who turned out to be the declarer's friends (the final sides), and the defenders' points with
 the kitty already counted. ``entered_result`` checks those figures against the match's situation
 and scores them with the same ``scoring.settle`` a played deal uses, so a league never has to

@@ -4,14 +4,15 @@ The calls and the friends revealed so far are public facts the deal state carrie
 world. The calls tell more: a declarer calls a copy it lacks (``call 2nd AS`` holding one AS),
 so the worlds leave the declarer the ``nth - 1`` copies it held at the call and give the
 kitty and the declarer no other copy; who else holds a called card is hidden, so the worlds
-deal it among the other hands (h/zpy2: dealt like any other card, the declarer held a wrong
+deal it among the other hands (dealt like any other card, as until 2026-11-26, the declarer held a wrong
 number of called copies in about 30% of the worlds, and a declarer playing its own called copy
 is a short team in the playout).
 
-It searches only once every call is fulfilled (the teams are known) or in the last ``LATE``
-cards: before that the playouts misjudge who is on whose side and the search lost the one-ply
-bot's gain (docs/engine.md, "h/zpy2"). The one-ply bot (declarations, burials, calls,
-unsearched plays, the first candidate) is ``ZhaoExpertPlayBot``; the playouts are the heuristic's.
+It searches only once every call is fulfilled (the teams are known) or in the last ``LATE`` cards:
+before that the playouts misjudge who is on whose side and the search lost the one-ply bot's gain
+(bench/results/2026-11-26-expert.md, "Zhao Pengyou at strong"). The one-ply bot (declarations,
+burials, calls, unsearched plays, the first candidate) is ``ZhaoExpertPlayBot``; the playouts are
+the heuristic's.
 """
 
 from __future__ import annotations

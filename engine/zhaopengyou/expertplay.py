@@ -10,7 +10,7 @@ the duels' opponent, is kept as it is; this bot differs from it in two decisions
   its friends: with the heuristic's play the declarer's side wins about two deals in three, so
   the seat is worth taking early; declaring on the very first card (tried) wins the seat as
   often against the heuristic but loses against random players, who rarely contest it
-  (docs/engine.md, "Zhao Pengyou's expert (h/zpy)").
+  (bench/results/2026-11-26-expert.md, "Zhao Pengyou's expert").
 * It buries whole short side suits for voids (``engine.expertplay.void_burial``).
 """
 

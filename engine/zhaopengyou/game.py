@@ -2,8 +2,8 @@
 
 Situation JSON: ``{"deal": n, "ranks": [one per seat], "last_winners": [seats] or null,
 "provisional_dealer": seat or null, "winners": [seats] or null}``. ``last_winners`` null means
-everyone counts as a winner (a match's first deal, and after a redeal, seed 001);
-``provisional_dealer`` null means it is drawn for (``scoring.dealer_draw``).
+everyone counts as a winner (a match's first deal, and after a redeal: docs/rules/zhaopengyou.md
+§Declaring trumps); ``provisional_dealer`` null means it is drawn for (``scoring.dealer_draw``).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def situation_or_first(situation: Mapping[str, JSON] | None, seats: int) -> dict
 
 
 class ZhaoGame(FamilyGame):
-    """Zhao Pengyou (找朋友), seed 001 after pagat.com, with RULINGS 1-6 and 13."""
+    """Zhao Pengyou (找朋友), as docs/rules/zhaopengyou.md states it."""
 
     name = "zhaopengyou"
     title = "Zhao Pengyou (Finding Friends)"
@@ -53,7 +53,7 @@ class ZhaoGame(FamilyGame):
     default_seats = 6
 
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
-        """Seed 001's packs and jokers for ``seats`` players."""
+        """The rules' packs and jokers for ``seats`` players (zhaopengyou.md §Players and cards)."""
         if seats not in TABLE:
             raise BadSetup(f"{self.name} is played by {self.min_seats}-{self.max_seats} players, not {seats}")
         return zhao_deck(seats)
@@ -113,7 +113,7 @@ class ZhaoGame(FamilyGame):
         nxt["deal"] = int(current["deal"]) + 1
         nxt["provisional_dealer"] = result.get("next_dealer", current["provisional_dealer"])
         if result.get("outcome") != "played":
-            nxt["last_winners"] = None  # seed 001: after a redeal everyone counts as a winner
+            nxt["last_winners"] = None  # §Declaring trumps: after a redeal everyone counts as a winner
             return nxt
         nxt["ranks"] = list(result["ranks_after"])
         nxt["last_winners"] = list(result["deal_winners"])
@@ -121,7 +121,7 @@ class ZhaoGame(FamilyGame):
         return nxt
 
     def match_winners(self, rules: Rules, situation: Mapping[str, JSON]) -> list[int] | None:
-        """The players who reached A (or beyond) in the last deal (RULINGS 6)."""
+        """The players who reached A (or beyond) in the last deal (zhaopengyou.md §Rank rises)."""
         winners = situation.get("winners")
         return list(winners) if winners else None
 

@@ -1,7 +1,7 @@
-"""Seed 001's tables for 找朋友 and the house-rule options.
+"""The tables of 找朋友 (docs/rules/zhaopengyou.md §Players and cards) and the house-rule options.
 
-Decks, jokers and hand sizes per number of players come from seed 001's tables; the kitty is
-always 6; the number of friend calls is seed 001's (6-7 players 2, 8-9 3, 10-11 4, 12 5).
+Decks, jokers and hand sizes per number of players come from the rules' table; the kitty is
+always 6; the number of friend calls is the table's (6-7 players 2, 8-9 3, 10-11 4, 12 5).
 """
 
 from __future__ import annotations
@@ -29,17 +29,17 @@ CALLS: dict[int, int] = {6: 2, 7: 2, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5}
 
 @dataclass(frozen=True)
 class ZhaoRules(Rules):
-    """House rules of Zhao Pengyou; every default is seed 001 with RULINGS 1-6 and 13."""
+    """House rules of Zhao Pengyou; every default is docs/rules/zhaopengyou.md's (§Options)."""
 
-    first_dealer: int = -1  # -1: the first provisional dealer is drawn for (seed 001); else that seat
-    kitty_multiplier: int = 2  # seed 001: the kitty's points count double for the last trick's side
-    tractor_follow: bool = False  # RULINGS 4 option: a held sequence must answer a sequence lead
-    passive_penalty: int = 1  # seed 001: a winner who lost the deal before rises one level less
-    real_hand_throws: bool = False  # RULINGS 2 option: throws judged against the real hands
-    throw_penalty: bool = False  # RULINGS 2 option: a failed throw costs the thrower's side 10 points
-    # docs/rules/zhaopengyou.md, "Calling friends": the declarer's own copies count (seed 001)
+    first_dealer: int = -1  # -1: the first provisional dealer is drawn for (§The provisional dealer)
+    kitty_multiplier: int = 2  # §Scoring a deal: the kitty's points count double for the last trick's side
+    tractor_follow: bool = False  # §Following option: a held sequence must answer a sequence lead
+    passive_penalty: int = 1  # §Rank rises: a winner who lost the deal before rises one level less
+    real_hand_throws: bool = False  # §Leading option: throws judged against the real hands
+    throw_penalty: bool = False  # §Leading option: a failed throw costs the thrower's side 10 points
+    # §Calling friends: the declarer's own copies count towards a call
     own_copy_counts: bool = field(default=True, metadata=ADDED)
-    # docs/rules/zhaopengyou.md, "Calling friends": a 5, 10 or K may be called
+    # §Calling friends: a 5, 10 or K may be called
     call_point_cards: bool = field(default=True, metadata=ADDED)
 
 

@@ -1,15 +1,16 @@
 """What Zhao Pengyou decides between deals: the first provisional dealer, game points, rank rises.
 
 * The first provisional dealer (仮親) is drawn for: every seat draws a card, the highest rank
-  wins (BJ > LJ > A > K ... > 2), tied seats draw again (seed 001). The engine never shuffles, so
+  wins (BJ > LJ > A > K ... > 2), tied seats draw again (docs/rules/zhaopengyou.md §The
+  provisional dealer and the draw). The engine never shuffles, so
   the draw is derived from the recorded deck: a separate pack is cut by SHA-256 hashes of the
   deck's codes. It reveals nothing about the deal's own cards.
-* Game points (seed 001's table) against ``decks`` x 40 / 80 / 100 defender points, with the
+* Game points (§Scoring a deal's table) against ``decks`` x 40 / 80 / 100 defender points, with the
   short-team bonus for the declarer's side.
 * Rank rises: active winners (who won the deal before) rise by the game points, passive winners
-  one less; losers stay. A player reaching A or beyond wins the game (RULINGS 6).
+  one less; losers stay. A player reaching A or beyond wins the game (§Rank rises).
 * The next provisional dealer: the declarer if its side won, else the nearest winner in play
-  order from the declarer's right (seed 001).
+  order from the declarer's right (§The provisional dealer and the draw).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def dealer_draw(deck: Sequence[str], seats: int) -> tuple[int, list[list[tuple[i
 
 
 def game_points(defenders: int, decks: int, short: int) -> tuple[bool, int]:
-    """Seed 001: (the declarer's side wins, game points for each winner).
+    """§Scoring a deal: (the declarer's side wins, game points for each winner).
 
     0 points: declarer's side 2, plus 2 per missing member; under 40 x decks: 1, plus 1 per
     missing member; from 40 x decks the defenders get 1, from 80 x decks 2, from 100 x decks 3.
@@ -77,7 +78,7 @@ def rank_rises(
 
 
 def raise_ranks(ranks: Sequence[str], rises: Sequence[int]) -> tuple[list[str], list[int]]:
-    """New ranks (stopping at A) and the seats that reached A or beyond (RULINGS 6)."""
+    """New ranks (stopping at A) and the seats that reached A or beyond (§Rank rises)."""
     top = len(RANKS) - 1
     after = [RANKS[min(RANKS.index(r) + n, top)] for r, n in zip(ranks, rises, strict=True)]
     pairs = enumerate(zip(ranks, rises, strict=True))
@@ -95,7 +96,7 @@ def settle(
     short: int,
     passive_penalty: int = 1,
 ) -> dict[str, JSON]:
-    """Seed 001's verdict on a finished deal: who won, game points, rank rises, the next dealer.
+    """The rules' verdict on a finished deal: who won, game points, rank rises, the next dealer.
 
     Shared by a deal played out (``ZhaoDeal.score``) and a deal entered by hand (``entered``).
     """

@@ -25,6 +25,7 @@ from engine.record import DealRecord, start_record
 from league import boards as board_maker
 from league import movements, pairing
 from league.models import Board, Bye, Entry, Match, MatchSeat, Round, Tournament
+from league.services.pairing_words import refusal
 
 DUPLICATE_FORMATS = (Tournament.Format.DUPLICATE_PAIRS, Tournament.Format.DUPLICATE_TEAMS)
 PAIR_MOVEMENTS = (Tournament.Movement.MITCHELL, Tournament.Movement.HOWELL)
@@ -125,7 +126,7 @@ def _draft_teams(tournament: Tournament, rnd: Round, entries: list[Entry]) -> No
         try:
             one = pairing.pair_swiss(standings, met, byes, rnd.number)
         except pairing.PairingError as exc:
-            raise DuplicateError(str(exc)) from None
+            raise DuplicateError(refusal(exc)) from None
     else:
         schedule = pairing.round_robin(ids)
         if rnd.number > len(schedule):

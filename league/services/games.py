@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
+from cardclub.games import GAMES_BY_NAME
 from engine import game_names, get_game
 from engine.game import Game
 
@@ -20,8 +22,14 @@ def game(name: str) -> Game:
 
 
 def choices() -> list[tuple[str, str]]:
-    """(name, title) of every registered game, for form selects."""
-    return [(name, f"{get_game(name).title} {get_game(name).chinese}") for name in game_names()]
+    """(name, title) of every registered game, for form selects, in the page's language."""
+    return [(name, display_name(name)) for name in game_names()]
+
+
+def display_name(name: str) -> str:
+    """A registered game's name as the page's language shows it ("Tractor 拖拉机", "拖拉机")."""
+    info = GAMES_BY_NAME.get(name)
+    return info.label() if info else f"{get_game(name).title} {get_game(name).chinese}"
 
 
 def table_size(name: str) -> int:
@@ -78,6 +86,13 @@ def rule_label(name: str) -> str:
     """The label of a rule option."""
     label = RULE_LABELS.get(name)
     return str(label) if label is not None else name.replace("_", " ").capitalize()
+
+
+def rule_value(value: object) -> str:
+    """A rule option's value in words (yes/no for switches)."""
+    if isinstance(value, bool):
+        return pgettext("house rule", "yes") if value else pgettext("house rule", "no")
+    return str(value)
 
 
 # The tie-breaks of league/tiebreaks.py with their names translated (the pure module keeps plain strings).

@@ -24,6 +24,15 @@ def hit(key: str, limit: int, window: int) -> bool:
     return count <= limit
 
 
+def exceeded(key: str, limit: int, window: int) -> bool:
+    """Whether ``key`` already counted more than ``limit`` in the current window (counts nothing).
+
+    For limits on failures only: the caller asks first and ``hit``s on each failure.
+    """
+    bucket = f"ratelimit:{key}:{int(time.time()) // window}"
+    return int(cache.get(bucket) or 0) >= limit
+
+
 def client_address(request: HttpRequest) -> str:
     """The address the request came from, trusting ``X-Forwarded-For`` only as far as our proxies.
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.engine_errors import player_message
 from engine.errors import EngineError
 from engine.record import DealRecord, ReplayError, check_record
 from league import access, signals
@@ -44,6 +45,45 @@ def can_enter(user: Any, match: Match) -> bool:
     return access.manages(user, match.club) or seat_of(match, user) is not None
 
 
+def closed_reason(match: Match) -> str | None:
+    """Why nobody may enter, undo or submit this match's result now (``None`` while it is open).
+
+    The reasons name what happened, so a stale page's button is answered truthfully: a director
+    already accepted the result, the opponents still have to confirm it, or the round is a draft.
+    """
+    if match.round_id is not None and match.round.status == Round.Status.DRAFT:  # type: ignore[union-attr]
+        return _("This round is still a draft: results are entered once a director publishes it.")
+    report = getattr(match, "report", None)
+    status = report.status if report is not None else ResultReport.Status.OPEN
+    if status == ResultReport.Status.OVERRIDDEN:
+        return _("A director has already accepted this result: it can no longer be changed here.")
+    if status == ResultReport.Status.CONFIRMED:
+        return _("This result is already confirmed: it can no longer be changed here.")
+    if status == ResultReport.Status.PENDING:
+        return _("This result is submitted and waits for the other side to confirm it.")
+    if match.status == Match.Status.FINISHED or match.kind == Match.Kind.LIVE and match.deals.exists():
+        return _("This match is finished.")
+    return None
+
+
+def refuse_if_closed(match: Match, user: Any, refusal: str) -> None:
+    """Refuse a change to the result: the truthful reason when it is closed, else ``refusal``."""
+    reason = closed_reason(match)
+    if reason is not None:
+        raise ResultError(reason)
+    if not can_enter(user, match):
+        raise ResultError(refusal)
+
+
+def deals_needed(match: Match) -> int | None:
+    """How many more deals the match needs (``None``: no fixed number, it ends when someone wins)."""
+    if outcome.is_over(match.game, match.rules, match.situation, deal_results(match), match.deals_target):
+        return 0
+    if not match.deals_target:
+        return None
+    return max(0, match.deals_target - match.deals.count())
+
+
 def can_confirm(user: Any, match: Match) -> bool:
     """A player of a side that did not enter or change the result confirms it (confirmation's rule)."""
     return confirmation.may_confirm(match, user)
@@ -68,8 +108,7 @@ def locked(match: Match) -> Match:
 def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     """Add the next deal of an offline match from what the table reports."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not enter results for this match now."))
+    refuse_if_closed(match, user, _("You may not enter results for this match now."))
     refuse_if_over(match)
     seats = match.seats.count()
     situation, _board = duplicate.start_of(match, match.deals.count() + 1)
@@ -80,8 +119,8 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
     deal = _add_deal(match, result, has_moves=False)
     confirmation.record(match, user, ResultEvent.Kind.ENTERED, deal.number)
     report = report_of(match)
-    if report.entered_by_id is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+    if report.entered_by_id is None and report.entered_seat is None:
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
         report.save(update_fields=["entered_by", "entered_seat"])
     return deal
 
@@ -153,8 +192,7 @@ def _store_moves(deal: Deal, record: DealRecord) -> None:
 def undo_last_deal(match: Match, user: Any) -> None:
     """Remove the last deal entered by hand while the result is still open (a typing slip)."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not change this result now."))
+    refuse_if_closed(match, user, _("You may not change this result now."))
     last = match.deals.order_by("-number").first()
     if last is None:
         raise ResultError(_("There is no deal to remove."))
@@ -168,14 +206,13 @@ def undo_last_deal(match: Match, user: Any) -> None:
 def submit(match: Match, user: Any) -> ResultReport:
     """The entering player hands the result to the opponents for confirmation."""
     match = locked(match)
-    if not can_enter(user, match):
-        raise ResultError(_("You may not submit this result."))
+    refuse_if_closed(match, user, _("You may not submit this result."))
     if not match.deals.exists():
         raise ResultError(_("Enter at least one deal first."))
     report = report_of(match)
     report.status, report.submitted_at = ResultReport.Status.PENDING, timezone.now()
     if report.entered_seat is None:
-        report.entered_by, report.entered_seat = user, seat_of(match, user)
+        report.entered_by, report.entered_seat = confirmation.account(user), seat_of(match, user)
     report.save()
     confirmation.record(match, user, ResultEvent.Kind.SUBMITTED)
     if report.entered_seat is None:
@@ -195,7 +232,7 @@ def confirm(match: Match, user: Any) -> ResultReport:
     report = match.report
     report.status, report.confirmed_by, report.confirmed_at = (
         ResultReport.Status.CONFIRMED,
-        user,
+        confirmation.account(user),
         timezone.now(),
     )
     report.save(update_fields=["status", "confirmed_by", "confirmed_at"])
@@ -318,8 +355,9 @@ def correct_deal(
 def ended_before(match: Match, situation: dict[str, Any] | None, number: int) -> str:
     """Why a correction is refused that ends the match with deal ``number`` while later deals exist.
 
-    A match is over once someone wins it (a Zhao Pengyou player reaching A, seed 001) or its deals
-    are played, and no deal is entered after that; the later deals cannot stand in it.
+    A match is over once someone wins it (a Zhao Pengyou player reaching A,
+    docs/rules/zhaopengyou.md §Rank rises) or its deals are played, and no deal is entered after
+    that; the later deals cannot stand in it.
     """
     winners = outcome.match_winners(match.game, match.rules, situation)
     names = {s.seat: s.display_name for s in match.seats.select_related("player")}
@@ -356,9 +394,11 @@ def load_record(text: str, match: Match) -> tuple[DealRecord, dict[str, Any]]:
             raise RecordError(_("This record has a different number of seats."))
         state = check_record(record)
     except ReplayError as exc:
-        raise RecordError(exc.message, exc.index) from None
-    except (EngineError, ValueError, TypeError, KeyError) as exc:
-        raise RecordError(getattr(exc, "message", str(exc))) from None
+        raise RecordError(player_message(exc), exc.index) from None
+    except EngineError as exc:
+        raise RecordError(player_message(exc)) from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise RecordError(str(exc)) from None
     result = state.result()
     if result is None:
         raise RecordError(_("The record stops before the deal is over."))
@@ -381,6 +421,8 @@ def store_record(match: Match, record: DealRecord) -> Deal:
 def upload_record(match: Match, user: Any, text: str, deal_number: int | None = None) -> Deal:
     """Attach a full move log: as the match's next deal, or to an entered deal with the same result."""
     match = locked(match)
+    if match.round_id is not None and match.round.status == Round.Status.DRAFT:  # type: ignore[union-attr]
+        raise ResultError(closed_reason(match) or "")
     if not (access.manages(user, match.club) or can_enter(user, match)):
         raise ResultError(_("You may not add records to this match."))
     record, result = load_record(text, match)

@@ -17,9 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from league import pairing, seating, signals
-from league.models import Bye, Entry, Match, MatchSeat, Round, Tournament
-from league.services import duplicate
+from league.models import Bye, Entry, EntryMember, Match, MatchSeat, Round, Tournament
+from league.services import duplicate, table_codes, tournaments
 from league.services.games import PARTNERSHIP_GAMES
+from league.services.pairing_words import refusal
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
 # Match points for a bye: a Swiss bye counts as a win (FIDE's pairing-allocated bye), and so does
@@ -33,18 +34,25 @@ Byes = list[tuple[int, int]]  # (entry id, match points)
 
 
 def active_entries(tournament: Tournament) -> list[Entry]:
-    """Entries still playing, in seed order."""
-    return list(tournament.entries.filter(withdrawn=False).order_by("seed", "id"))
+    """Entries playing the next round, in seed order: not withdrawn, and checked in if the event asks."""
+    entries = tournament.entries.filter(withdrawn=False)
+    if tournament.check_in:
+        entries = entries.filter(checked_in_for=tournaments.next_round(tournament))
+    return list(entries.order_by("seed", "id"))
 
 
 def tables_from_pairs(
-    pairs: Sequence[tuple[int, int]], per_table: int
+    pairs: Sequence[tuple[int, int]], per_table: int, forbidden: Sequence[tuple[int, int]] = ()
 ) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Tables of ``per_table`` entries from consecutive pairs: (a, b), (c, d) → a, b, c, d."""
+    """Tables of ``per_table`` entries from the round's pairs: (a, b), (c, d) → a, b, c, d.
+
+    Forbidden pairs of entries go to separate tables where the pairs allow it
+    (``pairing.group_pairs``).
+    """
     group = max(1, per_table // 2)
-    usable = len(pairs) - len(pairs) % group
-    tables = [tuple(x for pair in pairs[i : i + group] for x in pair) for i in range(0, usable, group)]
-    rest = [x for pair in pairs[usable:] for x in pair]
+    grouped = pairing.group_pairs(pairs, group, forbidden)
+    tables = [tuple(x for pair in g for x in pair) for g in grouped if len(g) == group]
+    rest = [x for g in grouped if len(g) < group for pair in g for x in pair]
     return tables, rest
 
 
@@ -62,18 +70,54 @@ def played_pairs(tournament: Tournament) -> list[tuple[int, int]]:
     return pairs
 
 
+# Formats whose pairing keeps the tournament's kept-apart players apart (duplicate movements do not).
+KEEPS_APART = frozenset(
+    {Tournament.Format.ROUND_ROBIN, Tournament.Format.SWISS, Tournament.Format.INDIVIDUAL}
+)
+
+
+def forbidden_pairs(tournament: Tournament) -> list[tuple[int, int]]:
+    """The kept-apart players as pairs of entry ids (two players of one entry are no pair to keep apart)."""
+    entry_of = dict(
+        EntryMember.objects.filter(entry__tournament=tournament).values_list("player_id", "entry_id")
+    )
+    pairs = {
+        (min(entry_of[a], entry_of[b]), max(entry_of[a], entry_of[b]))
+        for a, b in tournament.keep_apart
+        if a in entry_of and b in entry_of and entry_of[a] != entry_of[b]
+    }
+    return sorted(pairs)
+
+
+def forbidden_meetings(rnd: Round) -> list[tuple[Entry, Entry]]:
+    """Kept-apart entries that share a table of the round (to report: the pairing could not help it)."""
+    forbidden = forbidden_pairs(rnd.tournament)
+    if not forbidden:
+        return []
+    tables = [
+        {s.entry_id for s in m.seats.all() if s.entry_id} for m in rnd.matches.prefetch_related("seats")
+    ]
+    met = pairing.met_pairs(tables, forbidden)
+    entries = Entry.objects.in_bulk({e for pair in met for e in pair})
+    return [(entries[a], entries[b]) for a, b in met]
+
+
 def round_robin_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]:
     """Tables and byes of round ``number`` of the Berger schedule (fixed by the entries at the start)."""
     # Withdrawn entries keep their pairing numbers so that the schedule never changes mid-event;
     # their tables are not played and the others at them get a forfeit.
     entries = list(tournament.entries.order_by("seed", "id"))
-    withdrawn = {e.pk for e in entries if e.withdrawn}
+    # Entries not checked in for this round miss it like withdrawn ones: their opponents win by forfeit.
+    playing = {e.pk for e in active_entries(tournament)}
+    withdrawn = {e.pk for e in entries if e.pk not in playing}
     ids = [e.pk for e in entries]
     schedule = pairing.round_robin(ids, cycles=1 + (number - 1) // max(1, len(ids) - 1 + len(ids) % 2))
     if number > len(schedule):
         raise TournamentError(_("The round robin has only %(n)s rounds.") % {"n": len(schedule)})
     rnd = schedule[number - 1]
-    tables, rest = tables_from_pairs(rnd.pairs, entries_per_table(tournament))
+    # A round robin's pairs are fixed (everyone meets everyone); only their grouping into tables
+    # of four individuals keeps kept-apart entries apart.
+    tables, rest = tables_from_pairs(rnd.pairs, entries_per_table(tournament), forbidden_pairs(tournament))
     byes = [(e, 0) for e in [*rest, *([rnd.bye] if rnd.bye else [])] if e not in withdrawn]
     played = [t for t in tables if not withdrawn & set(t)]
     byes += [(e, FORFEIT_POINTS) for t in tables if withdrawn & set(t) for e in t if e not in withdrawn]
@@ -87,11 +131,12 @@ def swiss_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]:
     ranked = sorted(entries, key=lambda e: (rows[e.pk].rank if e.pk in rows else 0, e.seed, e.pk))
     standings = [pairing.SwissEntry(e.pk, rows[e.pk].points if e.pk in rows else 0) for e in ranked]
     byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
+    forbidden = forbidden_pairs(tournament)
     try:
-        rnd = pairing.pair_swiss(standings, played_pairs(tournament), list(byes), number)
+        rnd = pairing.pair_swiss(standings, played_pairs(tournament), list(byes), number, forbidden=forbidden)
     except pairing.PairingError as exc:
-        raise TournamentError(str(exc)) from None
-    tables, rest = tables_from_pairs(rnd.pairs, entries_per_table(tournament))
+        raise TournamentError(refusal(exc)) from None
+    tables, rest = tables_from_pairs(rnd.pairs, entries_per_table(tournament), forbidden)
     return tables, [(e, SWISS_BYE_POINTS) for e in [*rest, *([rnd.bye] if rnd.bye else [])]]
 
 
@@ -253,6 +298,8 @@ def publish_round(rnd: Round) -> Round:
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    # Each table gets its card (a code for the phone page, a PIN per side) as the round opens.
+    table_codes.issue_round(rnd)
     signals.round_published.send(sender=Round, rnd=rnd)
     return rnd
 

@@ -110,10 +110,22 @@ def entry_size(tournament: Tournament) -> int:
     return 2 if tournament.entry_kind == Tournament.EntryKind.TEAM else 1
 
 
+# Formats that take entries after round 1 (a round robin's schedule and a duplicate movement are
+# fixed by the entries at the start).
+LATE_ENTRY_FORMATS = frozenset({Tournament.Format.SWISS, Tournament.Format.INDIVIDUAL})
+
+
+def takes_entries(tournament: Tournament) -> bool:
+    """Before round 1 always; later only a running Swiss or individual event (a late entry)."""
+    if not tournament.rounds.exists():
+        return True
+    return tournament.format in LATE_ENTRY_FORMATS and tournament.status != Tournament.Status.FINISHED
+
+
 @transaction.atomic
 def add_entry(tournament: Tournament, players: Sequence[Player], name: str = "") -> Entry:
-    """Enter a player (or a fixed partnership) before the first round is generated."""
-    if tournament.rounds.exists():
+    """Enter a player (or a fixed partnership); after round 1 a late entry joins the next round."""
+    if not takes_entries(tournament):
         raise TournamentError(_("Entries close once the first round is generated."))
     if len(players) != entry_size(tournament) or len(set(players)) != len(players):
         raise TournamentError(_("An entry needs %(n)s different players.") % {"n": entry_size(tournament)})
@@ -124,7 +136,10 @@ def add_entry(tournament: Tournament, players: Sequence[Player], name: str = "")
         raise TournamentError(_("%(player)s has already entered.") % {"player": taken.first().player})  # type: ignore[union-attr]
     seed = tournament.entries.count() + 1
     entry = Entry.objects.create(
-        tournament=tournament, name=name or " & ".join(p.name for p in players), seed=seed
+        tournament=tournament,
+        name=name or " & ".join(p.name for p in players),
+        seed=seed,
+        joined_round=tournament.rounds.count() + 1,
     )
     for order, player in enumerate(players):
         EntryMember.objects.create(entry=entry, player=player, order=order)
@@ -132,9 +147,34 @@ def add_entry(tournament: Tournament, players: Sequence[Player], name: str = "")
 
 
 def withdraw_entry(entry: Entry) -> Entry:
-    """Withdraw an entry from later rounds (its results stay)."""
-    entry.withdrawn = True
-    entry.save(update_fields=["withdrawn"])
+    """Withdraw an entry from later rounds (its results stay); a finished tournament is refused."""
+    if entry.tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is finished: its entries can no longer be withdrawn."))
+    if entry.withdrawn:
+        raise TournamentError(_("%(entry)s has already withdrawn.") % {"entry": entry.name})
+    entry.withdrawn, entry.withdrawn_after = True, entry.tournament.rounds.count()
+    entry.save(update_fields=["withdrawn", "withdrawn_after"])
+    return entry
+
+
+def can_reinstate(entry: Entry) -> bool:
+    """A withdrawal is undone until the next round is drafted, while the tournament is not finished."""
+    return (
+        entry.withdrawn
+        and entry.tournament.status != Tournament.Status.FINISHED
+        and entry.withdrawn_after == entry.tournament.rounds.count()
+    )
+
+
+def reinstate_entry(entry: Entry) -> Entry:
+    """Undo a withdrawal made by mistake: the entry is paired again from the next round."""
+    if not can_reinstate(entry):
+        why = _(
+            "A withdrawal can be undone only until the next round is drafted, in a tournament still running."
+        )
+        raise TournamentError(why)
+    entry.withdrawn, entry.withdrawn_after = False, None
+    entry.save(update_fields=["withdrawn", "withdrawn_after"])
     return entry
 
 
@@ -143,3 +183,25 @@ def set_status(tournament: Tournament, status: str) -> Tournament:
     tournament.status = status
     tournament.save(update_fields=["status"])
     return tournament
+
+
+def next_round(tournament: Tournament) -> int:
+    """The number of the round that will be drafted next."""
+    return tournament.rounds.count() + 1
+
+
+def check_in(entry: Entry, present: bool = True) -> Entry:
+    """Check an entry in (or out) for the next round of a tournament with check-in."""
+    tournament = entry.tournament
+    if not tournament.check_in:
+        raise TournamentError(_("This tournament pairs every entry: it has no check-in."))
+    if entry.withdrawn or tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("Only entries still playing in a running tournament check in."))
+    entry.checked_in_for = next_round(tournament) if present else None
+    entry.save(update_fields=["checked_in_for"])
+    return entry
+
+
+def checked_in(entry: Entry) -> bool:
+    """Whether the entry is checked in for the next round."""
+    return entry.checked_in_for == next_round(entry.tournament)

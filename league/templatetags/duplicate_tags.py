@@ -1,16 +1,39 @@
-"""Template filters of the duplicate pages: cards as printed, hundredths and matchpoints."""
+"""Template filters of the duplicate pages: cards as printed, seats by compass, trumps, hundredths
+and matchpoints."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 from league.duplicate import hundredths as to_hundredths
 
 register = template.Library()
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+PAIRS = ("NS", "EW")
+# Seats by compass, as travellers pair them: North and South (seats 0 and 2) are NS.
+COMPASS = (_("North"), _("East"), _("South"), _("West"))
+
+
+@register.filter
+def compass(seat: int | None) -> str:
+    """ "North (NS)": a seat of a four-seat board by compass point and pair; "—" for none."""
+    if not isinstance(seat, int) or seat < 0:
+        return "—"
+    return f"{COMPASS[seat % 4]} ({PAIRS[seat % 2]})"
+
+
+@register.filter
+def trump_text(trump: dict[str, str | None] | None) -> str:
+    """A deal's trump as printed: "2♥", or the rank alone with no trump suit (无主)."""
+    if not trump:
+        return "—"
+    rank = trump.get("rank") or ""
+    suit = trump.get("suit")
+    return f"{rank}{SUITS[suit]}" if suit in SUITS else f"{rank} {_('no trump suit')}".strip()
 
 
 @register.filter

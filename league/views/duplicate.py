@@ -9,8 +9,10 @@ from django.shortcuts import render
 
 from league import access
 from league.boards import stack_rows
+from league.diagram import hand_diagram
 from league.models import Board, Match, Round, Tournament
 from league.services import duplicate, travellers
+from league.templatetags.duplicate_tags import compass
 from league.views.common import visible_tournament
 
 DIRECTIONS = ("NS", "EW")
@@ -38,7 +40,13 @@ def round_boards(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
     shown = manages or finished
     rows = travellers.travellers(rnd) if shown else {}
     boards = [
-        {"board": b, "rows": rows.get(b.number, []), "dealer": DIRECTIONS[b.dealer % 2]}
+        {
+            "board": b,
+            "rows": rows.get(b.number, []),
+            "dealer": DIRECTIONS[b.dealer % 2],
+            # The hands are shown once the decks are: when the round is over.
+            "diagram": hand_diagram(b.deck, b.dealer, b.levels) if finished else None,
+        }
         for b in travellers.boards_of(rnd)
     ]
     context = {
@@ -102,7 +110,7 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
     """What one printed board page shows; with a table, the names of who draws."""
     names = {s.seat: s.display_name for s in match.seats.all()} if match is not None else {}
     rows = [
-        {"position": pos, "card": card, "seat": seat, "name": names.get(seat, "")}
+        {"position": pos, "card": card, "seat": seat, "compass": compass(seat), "name": names.get(seat, "")}
         for pos, card, seat in stack_rows(board.deck, board.dealer)
     ]
     half = (len(rows) + 1) // 2
@@ -111,6 +119,8 @@ def sheet(board: Board, match: Match | None) -> dict[str, Any]:
         "match": match,
         "dealer": board.dealer,
         "dealer_direction": DIRECTIONS[board.dealer % 2],
+        "dealer_compass": compass(board.dealer),
         "dealer_name": names.get(board.dealer, ""),
+        "diagram": hand_diagram(board.deck, board.dealer, board.levels),
         "columns": [rows[:half], rows[half:]],
     }

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
-from league.models import Match
+from league.models import Match, ResultReport, Round
 from league.services import duplicate, offline, results
 from league.views.common import act, visible_match
 
@@ -58,7 +58,9 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     can_enter = results.can_enter(request.user, match) and offline.supports(match.game)
     deals = match.deals.select_related("board").order_by("number")
     entered = any(not d.has_moves for d in deals)
-    open_for_records = match.status != Match.Status.FINISHED or entered
+    draft = match.round is not None and match.round.status == Round.Status.DRAFT
+    open_for_records = not draft and (match.status != Match.Status.FINISHED or entered)
+    needed = results.deals_needed(match) if can_enter else None
     context = {
         "match": match,
         "club": match.club,
@@ -67,14 +69,16 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": GAMES_BY_NAME.get(match.game),
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
-        "events": match.result_events.select_related("by"),
+        "events": match.result_events.select_related("by", "table_code"),
         "manages": manages,
         "can_enter": can_enter,
         "can_confirm": results.can_confirm(request.user, match),
-        "deal_form": deal_form(match) if can_enter else None,
+        "closed_reason": results.closed_reason(match),
+        "deals_needed": needed,
+        "deal_form": deal_form(match) if can_enter and needed != 0 else None,
         "upload_form": UploadForm() if (can_enter or manages) and open_for_records else None,
         "correction_form": deal_form(match, correction=True) if manages and entered else None,
-        "next_board": duplicate.board_of(match, len(deals) + 1) if can_enter else None,
+        "next_board": duplicate.board_of(match, len(deals) + 1) if can_enter and needed != 0 else None,
         "results_hidden": not access.boards_open(request.user, match),
     }
     return render(request, "league/match_detail.html", context)
@@ -113,14 +117,33 @@ def match_action(request: HttpRequest, match_id: int, action: str) -> HttpRespon
     match = editable_match(request, match_id)
     calls = {
         "undo": (results.undo_last_deal, _("Last deal removed.")),
-        "submit": (results.submit, _("Result submitted: an opponent confirms it.")),
         "confirm": (results.confirm, _("Result confirmed.")),
         "override": (results.override, _("Result accepted by a director.")),
     }
+    if action == "submit":
+        return submit(request, match)
     if action not in calls:
         raise PermissionDenied
     call, success = calls[action]
     return act(request, lambda: call(match, request.user), success, match_url(match), ERRORS)
+
+
+def submit(request: HttpRequest, match: Match) -> HttpResponse:
+    """Submit the result; the message says what happens next (the other side confirms, or it stands)."""
+    try:
+        report = results.submit(match, request.user)
+    except ERRORS as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, submitted_message(report))
+    return redirect(match_url(match))
+
+
+def submitted_message(report: ResultReport) -> str:
+    """What a submission led to: waiting for the other side, or accepted at once by a director."""
+    if report.status == ResultReport.Status.OVERRIDDEN:
+        return _("Result submitted and accepted: a director who does not play at this table entered it.")
+    return _("Result submitted: a player of the other side confirms it.")
 
 
 @login_required

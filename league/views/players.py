@@ -11,9 +11,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import RankingFilterForm
-from league.models import Match, PlayerRating
+from league.models import Match, PlayerRating, RatingChange
 from league.services import ratings
 from league.services.charts import rating_svg
 from league.views.common import visible_player
@@ -26,12 +27,19 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's ratings per family, each with its history chart, and recent matches."""
     player = visible_player(request, player_id)
     families = []
+    # Only changes from matches the visitor may see; the current rating is public (docs/access.md).
+    # One query for every family's changes (ordered by family, then rating order), not one a family.
+    shown = access.visible_rating_changes(request.user, player.rating_changes.all()).select_related(
+        "match", "deal"
+    )
+    by_family: dict[str, list[RatingChange]] = {}
+    for change in shown:
+        by_family.setdefault(change.family, []).append(change)
     for rating in player.ratings.order_by("family"):
-        # Only changes from matches the visitor may see; the current rating is public (docs/access.md).
-        shown = player.rating_changes.filter(family=rating.family)
-        changes = list(access.visible_rating_changes(request.user, shown).select_related("match"))
+        changes = by_family.get(rating.family, [])
         points = [changes[0].before, *(c.after for c in changes)] if changes else []
-        title = _("%(family)s rating history") % {"family": rating.family}
+        info = GAMES_BY_NAME.get(rating.family)
+        title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
             {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
         )

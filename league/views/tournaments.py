@@ -23,10 +23,10 @@ from league.forms import (
     TournamentForm,
 )
 from league.models import Entry, Match, Player, Round, Tournament
-from league.services import rounds, rulesets, tournaments
+from league.services import rounds, rulesets, table_states, tournaments
 from league.services import standings as stored_standings
 from league.services.games import game as engine_game
-from league.services.games import rule_label, tiebreak_name
+from league.services.games import rule_label, rule_value, tiebreak_name
 from league.services.rules_form import rules_form_class
 from league.views.common import act, managed_club, managed_tournament, visible_tournament
 
@@ -85,7 +85,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "manages": manages,
         "entries": tournament.entries.prefetch_related("members__player"),
         "rounds": rounds_qs,
-        "rules": [(rule_label(k), v) for k, v in tournament.rules.items()],
+        "rules": [(rule_label(k), rule_value(v)) for k, v in tournament.rules.items()],
         "ruleset_words": rulesets.in_words(tournament.ruleset) if tournament.ruleset else [],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
         "game": GAMES_BY_NAME.get(tournament.game),
@@ -98,6 +98,11 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
             "entry_form": EntryForm(tournament, size),
             "keep_apart_form": KeepApartForm(tournament),
             "keep_apart": [(names.get(a, a), names.get(b, b)) for a, b in tournament.keep_apart],
+            "keeps_apart": tournament.format in rounds.KEEPS_APART,
+            "reinstatable": {e.pk for e in tournament.entries.all() if tournaments.can_reinstate(e)},
+            "takes_entries": tournaments.takes_entries(tournament),
+            "next_round": tournaments.next_round(tournament),
+            "checked_in": {e.pk for e in tournament.entries.all() if tournaments.checked_in(e)},
         }
     return render(request, "league/tournament_detail.html", context)
 
@@ -143,15 +148,50 @@ def entry_create(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
-    """A director withdraws an entry from later rounds."""
+    """A director withdraws an entry from later rounds, after a page that asks to confirm it."""
     tournament = managed_tournament(request, slug, tslug)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    if request.method == "GET":
+        context = {"tournament": tournament, "club": tournament.club, "entry": entry}
+        return render(request, "league/entry_withdraw.html", context)
     return act(
         request,
         lambda: tournaments.withdraw_entry(entry),
         _("Entry withdrawn."),
+        tournament.get_absolute_url(),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
+def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    """A director checks an entry in for the next round (or, with ``present=0``, out again)."""
+    tournament = managed_tournament(request, slug, tslug)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    present = request.POST.get("present") != "0"
+    done = _("%(entry)s checked in.") if present else _("%(entry)s is no longer checked in.")
+    return act(
+        request,
+        lambda: tournaments.check_in(entry, present),
+        done % {"entry": entry.name},
+        tournament.get_absolute_url(),
+        ERRORS,
+    )
+
+
+@login_required
+@require_POST
+def entry_reinstate(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
+    """A director undoes a withdrawal before the next round is drafted."""
+    tournament = managed_tournament(request, slug, tslug)
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    return act(
+        request,
+        lambda: tournaments.reinstate_entry(entry),
+        _("Withdrawal undone: the entry is paired again from the next round."),
         tournament.get_absolute_url(),
         ERRORS,
     )
@@ -185,7 +225,19 @@ def round_generate(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect(tournament)
     messages.success(request, _("Round %(n)s drafted: check the tables, then publish.") % {"n": rnd.number})
+    for first, second in rounds.forbidden_meetings(rnd):
+        messages.warning(request, met_warning(first, second))
     return redirect("round-detail", slug, tslug, rnd.number)
+
+
+def met_warning(first: Entry, second: Entry) -> str:
+    """The report of a kept-apart pair that the round's pairing could not keep apart."""
+    return _(
+        "%(a)s and %(b)s are kept apart but meet in this round: no pairing kept every such pair apart."
+    ) % {
+        "a": first.name,
+        "b": second.name,
+    }
 
 
 def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
@@ -195,10 +247,33 @@ def round_detail(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
     if rnd is None or not access.can_view_round(request.user, rnd):
         raise Http404
     manages = access.manages(request.user, tournament.club)
-    context = {"tournament": tournament, "club": tournament.club, "round": rnd, "manages": manages}
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "manages": manages,
+        "states": table_states.round_states(rnd),
+        "forbidden_met": [met_warning(a, b) for a, b in rounds.forbidden_meetings(rnd)] if manages else [],
+    }
     if manages and rnd.status == Round.Status.DRAFT:
         context |= {"swap_entries_form": SwapEntriesForm(tournament), "swap_seats_form": SwapSeatsForm()}
     return render(request, "league/round_detail.html", context)
+
+
+def round_tables(request: HttpRequest, slug: str, tslug: str, number: int) -> HttpResponse:
+    """Just the round's tables with their states: what the live round page refetches."""
+    tournament = visible_tournament(request, slug, tslug)
+    rnd = tournament.rounds.filter(number=number).prefetch_related("byes__entry").first()
+    if rnd is None or not access.can_view_round(request.user, rnd):
+        raise Http404
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": rnd,
+        "manages": access.manages(request.user, tournament.club),
+        "states": table_states.round_states(rnd),
+    }
+    return render(request, "league/_round_tables.html", context)
 
 
 @login_required
@@ -226,6 +301,21 @@ def round_action(request: HttpRequest, slug: str, tslug: str, number: int) -> Ht
             return act(
                 request, lambda: rounds.swap_entries(rnd, first, second), _("Entries swapped."), here, ERRORS
             )
+    if action == "nudge":
+        table = request.POST.get("table", "")
+        match = (
+            rnd.matches.filter(table_number=int(table)).first()
+            if table.isdecimal() and len(table) < 5
+            else None
+        )
+        if (
+            match is not None
+            and match.status != Match.Status.FINISHED
+            and rnd.status == Round.Status.PUBLISHED
+        ):
+            table_states.nudge(match)
+            messages.success(request, _("Table %(n)s was asked to finish.") % {"n": match.table_number})
+            return redirect(here)
     if action == "swap_seats":
         seats_form = SwapSeatsForm(request.POST)
         if seats_form.is_valid():

@@ -18,8 +18,8 @@ ALL = "all"
 Frame = dict[str, Any]
 # Keys of a trick game's view copied as they are; "bids" and "scores" only exist in some games.
 FAMILY_KEYS = ("phase", "to_move", "dealer", "trump", "declaration", "turned_up", "trick", "last_trick")
-# Zhao Pengyou adds each seat's rank, the friend calls and the team known so far; RULINGS 2's
-# real-hand option adds the failed throws, public to every seat (the engine's view says so).
+# Zhao Pengyou adds each seat's rank, the friend calls and the team known so far; the
+# real_hand_throws option adds the failed throws, public to every seat (the engine's view says so).
 FAMILY_OPTIONAL = ("defender_points", "bids", "scores", "ranks", "calls", "team", "failed_throws")
 SISEPAI_KEYS = ("phase", "dealer", "turn", "melds", "discards", "stock", "shown", "last_claim")
 

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardclub.engine_errors import player_message
 from engine.errors import EngineError
 from engine.match import Match as EngineMatch
 from engine.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
@@ -120,7 +121,7 @@ def chain(records: list[DealRecord], label: str) -> EngineMatch:
 
 
 def _fault(label: str, number: int, why: object) -> str:
-    message = getattr(why, "message", why)
+    message = player_message(why) if isinstance(why, EngineError) else why
     return _("%(match)s, deal %(n)s: %(why)s") % {"match": label, "n": number, "why": message}
 
 

@@ -32,6 +32,7 @@ from engine.record import DealRecord
 from league import access
 from league.models import Deal, Player
 from replays.models import Review, ReviewLine
+from replays.services.moves import describe
 from replays.services.records import deal_record
 
 LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
@@ -93,6 +94,8 @@ def restart(review: Review, user: Any) -> None:
     review.status, review.done, review.total = Review.Status.QUEUED, 0, 0
     review.engine_version, review.per_seat, review.error = engine_review.ENGINE_VERSION, [], ""
     review.requested_by, review.finished_at = user, None
+    # Asked again: its time runs from now (the page says how long the review took).
+    review.created = timezone.now()
     review.save()
 
 
@@ -257,11 +260,24 @@ def review_json(review: Review, lines: bool = True) -> dict[str, Any]:
         "per_seat": review.per_seat,
         "error": review.error,
         "finished_at": review.finished_at.isoformat() if review.finished_at else None,
+        "seconds": took(review),
     }
     if lines:
-        out["lines"] = [
-            {key: getattr(line, key) for key in LINE_FIELDS} for line in review.lines.order_by("index")
-        ]
+        out["lines"] = [line_json(line) for line in review.lines.order_by("index")]
+    return out
+
+
+def took(review: Review) -> int | None:
+    """Whole seconds from asking for the review to its end (``None`` until it ends)."""
+    if review.finished_at is None:
+        return None
+    return round((review.finished_at - review.created).total_seconds())
+
+
+def line_json(line: ReviewLine) -> dict[str, Any]:
+    """A stored judgement, with its two moves described for the viewer's sentences."""
+    out = {key: getattr(line, key) for key in LINE_FIELDS}
+    out["played_words"], out["best_words"] = describe(line.played), describe(line.best)
     return out
 
 

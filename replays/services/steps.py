@@ -19,6 +19,7 @@ from engine.record import DealRecord, ReplayError, start_state
 from engine.registry import get_game
 from engine.trump import TrumpContext, display_order
 from replays.services.frames import ALL, Frame, make_frame, order_key
+from replays.services.moves import describe_all
 
 # Actions whose text another seat never learns: the burial (扣底) in trick games; in Si Se Pai
 # every answer to a claim window (only the claim that wins is made public, as ``last_claim``).
@@ -26,6 +27,10 @@ PRIVATE_VERBS = {
     "family": {"bury"},
     "sisepai": {"pass", "redeal", "tsumo", "hu", "kong", "pong", "meld", "chi"},
 }
+
+
+# Si Se Pai's phases in which several seats answer at once (the redeal question, claim windows).
+WINDOWS = {"redeal", "window"}
 
 
 @dataclass
@@ -38,6 +43,9 @@ class Story:
     claims: list[dict[str, Any]] = field(default_factory=list)
     kitty: dict[str, Any] = field(default_factory=dict)
     friends: list[dict[str, Any]] = field(default_factory=list)
+    # Si Se Pai: the steps that begin a turn (a draw, discard or meld, or a claim that won); the
+    # answers to a claim window nobody took are skipped by "next turn".
+    turns: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The story as JSON for the page."""
@@ -48,6 +56,7 @@ class Story:
             "claims": self.claims,
             "kitty": self.kitty,
             "friends": self.friends,
+            "turns": self.turns,
         }
 
 
@@ -61,6 +70,8 @@ class Replay:
     story: Story
     # Trick games: the display orders the frames name in their "order" (one per trump the deal had).
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Each visible move described for a sentence (services/moves.py), ``None`` where hidden.
+    words: list[dict[str, Any] | None] = field(default_factory=list)
 
 
 def parse_perspective(text: str | None, seats: int) -> int | str:
@@ -141,10 +152,12 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
             raise ReplayError(index - 1, f"{actor} {text!r}: {exc.message}") from None
         steps.append(frames_now())
         watcher.see(index, steps[-1][0])
-    return {
-        p: Replay(p, [step[i] for step in steps], visible_moves(record, p), story, orders)
-        for i, p in enumerate(perspectives)
-    }
+    out = {}
+    for i, p in enumerate(perspectives):
+        frames = [step[i] for step in steps]
+        moves = visible_moves(record, p)
+        out[p] = Replay(p, frames, moves, story, orders, describe_all(moves, frames))
+    return out
 
 
 def hand_order(state: Any, orders: dict[str, dict[str, Any]]) -> str | None:
@@ -192,8 +205,11 @@ class StoryWatcher:
             return
         if frame.get("declaration") != prev.get("declaration") and frame.get("declaration"):
             self.story.declarations.append({"at": at, **frame["declaration"]})
-        if frame.get("last_claim") and claimed(frame, prev):
+        won_claim = bool(frame.get("last_claim")) and claimed(frame, prev)
+        if won_claim:
             self.story.claims.append({"at": at, **frame["last_claim"]})
+        if "shown" in frame and (prev["phase"] not in WINDOWS or won_claim):
+            self.story.turns.append(at)
         if "last_trick" in frame and frame["last_trick"] != prev["last_trick"] and not frame["trick"]:
             self._trick(at, frame)
         if frame.get("calls") != prev.get("calls"):

@@ -8,8 +8,10 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from cardclub.bots import seat_name
+from cardclub.games import GAMES_BY_NAME
 from engine.errors import EngineError
 from engine.registry import get_game
 from engine.review import BUDGETS, DEFAULT_BUDGET
@@ -21,16 +23,24 @@ from replays.services.boards import same_board
 from replays.services.chart import points_chart
 from replays.services.fairness import fair_deal
 from replays.services.frames import ALL
+from replays.services.graph import Graph, expected_points
 from replays.services.records import deal_record
 from replays.services.reviews import can_request_review, current_review, review_json, revive
 from replays.services.steps import Replay, build, build_many, family_of, parse_perspective
 
 CACHE_SECONDS = 24 * 3600
 # Bumped whenever the shape of a frame changes, so no cache serves frames of an older shape.
-FRAME_FORMAT = 5
+FRAME_FORMAT = 6
 # The review budgets (engine.review.BUDGETS) in words.
-BUDGET_WORDS = {"fast": _lazy("fast"), "strong": _lazy("strong")}
+BUDGET_WORDS = {"fast": gettext_lazy("fast"), "strong": gettext_lazy("strong")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The engine's outcomes of a deal in words.
+OUTCOME_WORDS = {
+    "played": pgettext_lazy("deal outcome", "played"),
+    "win": gettext_lazy("won"),
+    "void": gettext_lazy("void deal"),
+    "redeal": gettext_lazy("redeal"),
+}
 
 
 def cache_key(deal: Deal, perspective: int | str) -> str:
@@ -48,6 +58,7 @@ def as_payload(replay: Replay) -> dict[str, Any]:
         "moves": replay.moves,
         "story": replay.story.to_json(),
         "orders": replay.orders,
+        "words": replay.words,
     }
 
 
@@ -68,8 +79,11 @@ def warm(deal: Deal) -> None:
     cache.set_many({cache_key(deal, p): as_payload(r) for p, r in built.items()}, CACHE_SECONDS)
 
 
-def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, Any]:
-    """Everything the viewer page shows of ``deal``, opened at step ``at`` from ``seat``."""
+def page_context(
+    deal: Deal, user: Any, seat: str | None, at: str, spoiler_free: bool = False
+) -> dict[str, Any]:
+    """Everything the viewer page shows of ``deal``, opened at step ``at`` (the first step unless
+    a link names one) from ``seat``; ``spoiler_free`` hides every result until the last step."""
     head = header(deal)
     perspective = parse_perspective(seat, len(deal.seats))
     payload, broken = None, None
@@ -83,6 +97,7 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
     review = current_review(deal) if payload else None
     if review is not None:
         revive(review)
+    review_data = review_json(review) if review else None
     return {
         "deal": deal,
         "match": deal.match,
@@ -90,8 +105,10 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
         "labels": labels(),
         "payload": payload,
         "broken": broken,
-        "at": min(int(at), last) if at.isdigit() else last,
+        "at": min(int(at), last) if at.isdigit() else 0,
         "last": last,
+        "spoiler_free": spoiler_free,
+        "ending": ending(deal, head["seats"]),
         "perspective": str(perspective),
         "perspectives": perspectives(deal),
         "chart": points_chart(payload["story"]["tricks"]) if payload else None,
@@ -104,10 +121,18 @@ def page_context(deal: Deal, user: Any, seat: str | None, at: str) -> dict[str, 
         "next": nxt,
         "league_match_url": league_match_url(deal.match_id),
         "same_board": same_board(deal, user),
-        "review": review_json(review) if review else None,
+        "review": review_data,
+        "graph": review_graph(deal, review_data, last),
         "review_allowed": payload is not None and can_request_review(user, deal),
         "review_budgets": [(b, BUDGET_WORDS.get(b, b), b == DEFAULT_BUDGET) for b in BUDGETS],
     }
+
+
+def review_graph(deal: Deal, review: dict[str, Any] | None, last: int) -> Graph | None:
+    """The expected-points graph of a review's lines so far (services/graph.py)."""
+    if not review or not review.get("lines"):
+        return None
+    return expected_points(deal_record(deal), review["unit"], review["lines"], last)
 
 
 def league_match_url(match_id: int) -> str | None:
@@ -132,10 +157,11 @@ def header(deal: Deal) -> dict[str, Any]:
         "deal": deal.pk,
         "game": deal.game,
         "layout": family_of(deal.game),
-        "title": game.title,
-        "seats": [str(s.get("name") or _("Seat %(n)s") % {"n": i}) for i, s in enumerate(deal.seats)],
+        # The site's translated name: the engine's title is English ("Tractor (two decks)").
+        "title": str(GAMES_BY_NAME[deal.game].title) if deal.game in GAMES_BY_NAME else game.title,
+        "seats": [seat_name(s, i) for i, s in enumerate(deal.seats)],
         "steps_url": f"/deals/{deal.pk}/steps.json",
-        # RULINGS 2's option: the rules say whether a failed throw costs points; frames do not.
+        # real_hand_throws: the rules say whether a failed throw costs points; frames do not.
         "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
     }
 
@@ -157,24 +183,69 @@ def neighbours(deal: Deal) -> tuple[Deal | None, Deal | None]:
     return prev, nxt
 
 
+def level_label(names: list[str], team: int, teams: int) -> str:
+    """ "Level of A, C": a team named by its seats (seats sit alternately)."""
+    return _("Level of %(seats)s") % {"seats": ", ".join(names[s] for s in range(team, len(names), teams))}
+
+
 def standing(deal: Deal) -> list[tuple[str, str]]:
     """Levels (level games) or running scores (score games) as the deal began."""
     names = header(deal)["seats"]
     situation = deal.situation or {}
     levels = (deal.result or {}).get("levels_before") or situation.get("levels")
     if levels:
-        teams = len(levels)
-        return [
-            (
-                _("Level of %(seats)s") % {"seats": ", ".join(names[s] for s in range(t, len(names), teams))},
-                str(level),
-            )
-            for t, level in enumerate(levels)
-        ]
+        return [(level_label(names, t, len(levels)), str(level)) for t, level in enumerate(levels)]
     scores = situation.get("scores")
     if scores:
         return [(_("Score of %(seat)s") % {"seat": names[s]}, str(v)) for s, v in enumerate(scores)]
     return []
+
+
+# A redeal's ``reason`` in the page's language.
+REASONS = {
+    "nobody declared": gettext_lazy("nobody declared"),
+    "all passed": gettext_lazy("all passed"),
+    "pointless hand": gettext_lazy("a hand without points"),
+    "weak hand": gettext_lazy("a weak hand (few points or few trumps)"),
+}
+
+
+def ending(deal: Deal, names: list[str]) -> list[dict[str, Any]]:
+    """What the last step shows: levels or scores after the deal, the kitty with its points and
+    multiplier, and who deals next; each row ``{"label", "value", "cards"}``."""
+    result = deal.result or {}
+    rows: list[dict[str, Any]] = []
+
+    def add(label: str, value: str, cards: list[str] | None = None) -> None:
+        rows.append({"label": label, "value": value, "cards": cards or []})
+
+    before, after = result.get("levels_before"), result.get("levels_after")
+    if before and after:
+        for t in range(len(before)):
+            add(level_label(names, t, len(before)), f"{before[t]} → {after[t]}")
+    before, after = result.get("ranks_before"), result.get("ranks_after")
+    if before and after:
+        for s in range(len(before)):
+            add(_("Rank of %(seat)s") % {"seat": names[s]}, f"{before[s]} → {after[s]}")
+    # Level games keep a deal-won flag in "scores"; score games pay (Si Se Pai) or score (San Da Ha).
+    level_game = bool(result.get("levels_after") or result.get("ranks_after"))
+    change = None if level_game else result.get("payments") or result.get("scores")
+    if change:
+        start = (deal.situation or {}).get("scores") or [0] * len(change)
+        for s, v in enumerate(change):
+            add(_("Score of %(seat)s") % {"seat": names[s]}, f"{start[s]} → {start[s] + v} ({v:+d})")
+    if result.get("kitty"):
+        note = _("%(points)s points") % {"points": result.get("kitty_points", 0)}
+        if result.get("kitty_multiplier") is not None:
+            note = _("%(points)s points × %(times)s") % {
+                "points": result.get("kitty_points", 0),
+                "times": result["kitty_multiplier"],
+            }
+        add(_("Kitty"), note, list(result["kitty"]))
+    nxt = result.get("next_dealer")
+    if isinstance(nxt, int) and 0 <= nxt < len(names):
+        add(_("Deals next"), names[nxt])
+    return rows
 
 
 def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[str, str]]:
@@ -185,7 +256,8 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
     def who(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "—"
 
-    rows: list[tuple[str, str]] = [(_("Outcome"), str(result.get("outcome", "")))]
+    outcome = str(result.get("outcome", ""))
+    rows: list[tuple[str, str]] = [(_("Outcome"), str(OUTCOME_WORDS.get(outcome, outcome)))]
     labels: list[tuple[str, str, Any]] = [
         ("dealer", _("Dealer"), who),
         ("declared_by", _("Declared by"), who),
@@ -196,7 +268,7 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
         ("kitty_multiplier", _("Kitty multiplier"), str),
         ("winner", _("Winner"), who),
         ("points", _("Points"), str),
-        ("reason", _("Reason"), str),
+        ("reason", _("Reason"), lambda reason: str(REASONS.get(reason, reason))),
     ]
     for key, label, fmt in labels:
         if result.get(key) is not None:
@@ -221,10 +293,65 @@ def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[s
     return rows
 
 
+def move_sentences() -> dict[str, str]:
+    """A sentence per verb of services/moves.py, with the seat and the move's cards in its slots."""
+    return {
+        "draw": _("%(seat)s draws a card"),
+        "draw_shown": _("%(seat)s draws %(cards)s"),
+        "declare": _("%(seat)s declares %(cards)s"),
+        "redeal": _("%(seat)s asks for a redeal"),
+        "pickup": _("%(seat)s picks up the kitty"),
+        "bury": _("%(seat)s buries %(cards)s"),
+        "bid": _("%(seat)s bids %(n)s"),
+        "pass": _("%(seat)s passes"),
+        "trump": _("%(seat)s names %(suit)s trump"),
+        "lead": _("%(seat)s leads %(cards)s"),
+        "play": _("%(seat)s plays %(cards)s"),
+        "call": _("%(seat)s calls the %(nth)s %(cards)s"),
+        "discard": _("%(seat)s discards %(cards)s"),
+        "chi": _("%(seat)s claims chi with %(cards)s"),
+        "pong": _("%(seat)s claims pong"),
+        "kong": _("%(seat)s claims kong"),
+        "hu": _("%(seat)s wins on the shown piece (hu)"),
+        "tsumo": _("%(seat)s wins on the drawn piece (tsumo)"),
+        "meld": _("%(seat)s melds the drawn piece with %(cards)s"),
+        "meld_single": _("%(seat)s melds the drawn general alone"),
+    }
+
+
+def short_move_sentences() -> dict[str, str]:
+    """The same moves without a seat, as a verdict names them ("better: 9♣")."""
+    return {
+        "draw": _("drawing on"),
+        "draw_shown": _("drawing on"),
+        "declare": _("declaring %(cards)s"),
+        "redeal": _("asking for a redeal"),
+        "pickup": _("picking up the kitty"),
+        "bury": _("burying %(cards)s"),
+        "bid": _("bidding %(n)s"),
+        "pass": _("passing"),
+        "trump": _("naming %(suit)s trump"),
+        "lead": _("%(cards)s"),
+        "play": _("%(cards)s"),
+        "call": _("calling the %(nth)s %(cards)s"),
+        "discard": _("discarding %(cards)s"),
+        "chi": _("chi with %(cards)s"),
+        "pong": _("pong"),
+        "kong": _("kong"),
+        "hu": _("hu"),
+        "tsumo": _("tsumo"),
+        "meld": _("melding with %(cards)s"),
+        "meld_single": _("melding the general alone"),
+    }
+
+
 def labels() -> dict[str, Any]:
     """Every word the page script writes, translated on the server."""
     return {
         "step": _("Step %(at)s of %(last)s"),
+        "moves": move_sentences(),
+        "short_moves": short_move_sentences(),
+        "to_move_now": _("%(seats)s to move"),
         "dealt": _("As dealt"),
         "hidden_move": _("%(seat)s acted (hidden from this seat)"),
         "phase": _("Phase"),
@@ -291,6 +418,12 @@ def labels() -> dict[str, Any]:
             "played": _("Played"),
             "best": _("Better"),
             "gain": _("expected gain %(gain)s ± %(se)s %(unit)s"),
+            "verdict": _("%(seat)s chose %(move)s: %(label)s"),
+            "better_by": _("Better: %(move)s, expected +%(gain)s ± %(se)s %(unit)s"),
+            "complete": _("Review complete (in %(seconds)s s)"),
+            "complete_plain": _("Review complete"),
+            # engine.review's units (the review's "unit").
+            "units": {"card points": _("card points"), "points paid": _("points paid")},
             "best_move": _("The move played was the best found."),
             "show_better": _("Show the board after the better move"),
             "hide_better": _("Back to the move played"),

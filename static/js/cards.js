@@ -29,6 +29,20 @@ export function fmtNodes(text, values) {
   });
 }
 
+/** A move in notation in the page's language ("play 5H TH" → "play 5 of hearts, 10 of hearts",
+ * "出 红桃5，红桃10"); a word it does not know stays as it is. */
+export function actionText(text) {
+  const w = cardWords();
+  const [verb, ...rest] = text.split(" ");
+  const head = [(w.actions || {})[verb] || verb];
+  const cards = [];
+  for (const token of rest) {
+    if (w.labels[token]) cards.push(w.labels[token]);
+    else head.push((w.actions || {})[token] || (w.suits || {})[token] || token);
+  }
+  return cards.length ? head.join(" ") + " " + cards.join(w.separator || ", ") : head.join(" ");
+}
+
 /** A card's name in the page's language ("10 of hearts", "红桃10", "big joker"). */
 export function cardName(code) {
   return cardWords().labels[code] || code;

@@ -219,7 +219,7 @@ function drawTrick(box, plays) {
   }
 }
 
-// RULINGS 2's real-hand option: the deal's failed throws beside the points, and the one of the
+// The real_hand_throws option: the deal's failed throws beside the points, and the one of the
 // trick on the felt by the trick (between tricks, of the last trick). The view counts the tricks
 // done, so the match is exact: the same seat may lead the forced cards again in a later trick.
 function drawFailedThrows(state) {

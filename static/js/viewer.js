@@ -33,6 +33,7 @@ function marked(box) {
 
 function cardsEl(cards, cls) {
   if (head.layout === "sisepai" && Array.isArray(cards)) {
+    if (layout && layout.pieces) return layout.pieces(cards, cls);
     const box = document.createElement("span");
     box.className = "cards " + (cls || "");
     for (const code of cards) box.append(pieceFace(code, code));
@@ -60,7 +61,7 @@ function seatName(seat) {
   return seat === null || seat === undefined ? "—" : head.seats[seat];
 }
 
-// A failed throw (RULINGS 2's real-hand option): who tried which cards and what they had to play.
+// A failed throw (the real_hand_throws option): who tried which cards and what they had to play.
 function throwEl(tag, text, f) {
   const el = node(tag, "failed-throw");
   const values = { n: f.trick + 1, name: seatName(f.seat), attempted: cardsEl(f.attempted), forced: cardsEl(f.forced) };
@@ -183,7 +184,8 @@ function drawStatus(frame) {
   if (frame.bids && frame.bids.length) {
     row(list, L.bids, frame.bids.map(([s, p]) => seatName(s) + " " + (p === null ? L.pass : p)).join(", "));
   }
-  if (frame.scores) row(list, L.scores, frame.scores.join(" / "));
+  // At the last step the scores after the deal are shown instead (#ending).
+  if (frame.scores && !frame.result) row(list, L.scores, frame.scores.join(" / "));
   if (frame.failed_throws && frame.failed_throws.length) {
     const throws = node("div", "failed-throws");
     for (const f of frame.failed_throws) throws.append(throwEl("div", L.failed_throw_item, f));
@@ -196,7 +198,6 @@ function drawStatus(frame) {
     row(list, L.claim, seatName(c.seat) + ": " + c.claim);
   }
   panel.append(list);
-  if (frame.result) panel.append(node("p", "result-note", L.result + ": " + (frame.result.outcome || "")));
 }
 
 // A friend call (Zhao Pengyou): the copy that counts, copies played so far, who answered it.
@@ -210,11 +211,39 @@ function callEl(call) {
   return el;
 }
 
-function moveText(at) {
-  if (at === 0) return L.dealt;
-  const [seat, text] = data.moves[at - 1];
-  if (layout) return layout.move(seatName(seat), text);
-  return text === null ? fmt(L.hidden_move, { seat: seatName(seat) }) : seatName(seat) + ": " + text;
+// A move as a sentence of the page's language: the server sent the sentence for each verb
+// (L.moves, or L.short_moves without the seat) and the move's cards; only the faces go in here.
+function moveNodes(words, seat, short) {
+  const sentences = short ? L.short_moves : L.moves;
+  const text = sentences[words.verb];
+  if (!text) return [seatName(seat)];
+  const values = {
+    seat: seatName(seat),
+    cards: words.cards ? cardsEl(words.cards, "inline") : "",
+    n: words.n ?? "",
+    suit: words.suit ?? "",
+    nth: L.ordinals[words.nth] || words.nth || "",
+  };
+  return fmtNodes(text, values);
+}
+
+function moveEl(at) {
+  const el = node("span", "move-words");
+  if (at === 0) {
+    el.append(L.dealt);
+    return el;
+  }
+  const [seat] = data.moves[at - 1];
+  const words = (data.words || [])[at - 1];
+  if (words) el.append(...moveNodes(words, seat));
+  else el.append(fmt(layout ? layout.hidden : L.hidden_move, { seat: seatName(seat), name: seatName(seat) }));
+  return el;
+}
+
+// Who the position shown waits for ("Lin Wei to move"), so the label reads as the position.
+function waitingFor(frame) {
+  const seats = frame.to_move || [];
+  return seats.length ? fmt(L.to_move_now, { seats: seats.map(seatName).join(", ") }) : "";
 }
 
 // -- story, chart, comments -------------------------------------------------------------------
@@ -253,7 +282,7 @@ function drawStory() {
     decl.append(li);
   }
   for (const c of story.claims) {
-    const li = node("li", "", layout ? layout.move(seatName(c.seat), c.claim) : seatName(c.seat) + ": " + c.claim);
+    const li = node("li", "", layout ? layout.move(seatName(c.seat), c.claim) : seatName(c.seat));
     li.dataset.at = c.at;
     decl.append(li);
   }
@@ -293,7 +322,7 @@ function revealStory() {
   for (const el of document.querySelectorAll("#kitty-story p")) {
     el.classList.toggle("future", !(end || (state.perspective === "all" && Number(el.dataset.at) <= state.at)));
   }
-  for (const el of document.querySelectorAll("#comment-list li[data-at], #markers .marker")) {
+  for (const el of document.querySelectorAll("#comment-list li[data-at], #markers .marker, #points-graph .gpoint")) {
     el.classList.toggle("here", Number(el.dataset.at) === state.at);
   }
   // The comments pinned to this step, beside the board.
@@ -306,7 +335,37 @@ function revealStory() {
   }
 }
 
+// -- the end of the deal and spoilers ---------------------------------------------------------
+
+// The last step shows the result (levels or scores after the deal, the kitty, who deals next);
+// a spoiler-free link also keeps the result sections and the story's totals hidden until then.
+function showEnding() {
+  const end = state.at === last();
+  const ending = $("ending");
+  if (ending) ending.hidden = !end;
+  const standing = $("standing");
+  if (standing) standing.hidden = end && Boolean(ending);
+  if (root.dataset.spoilerFree === "1") {
+    for (const el of document.querySelectorAll(".spoiler")) el.hidden = !end;
+    const note = $("spoiler-note");
+    if (note) note.hidden = end;
+  }
+}
+
 // -- moving through the replay ----------------------------------------------------------------
+
+// The units players step by: closed tricks in trick games, turns in Si Se Pai (a claim window
+// nobody took is skipped).
+function landmarks() {
+  if (head.layout === "sisepai") return data.story.turns || [];
+  return data.story.tricks.map((t) => t.at);
+}
+
+function jumpBy(direction) {
+  const marks = landmarks();
+  const target = direction > 0 ? marks.find((at) => at > state.at) : marks.findLast((at) => at < state.at);
+  go(target ?? (direction > 0 ? last() : 0));
+}
 
 function drawFrame(frame) {
   if (layout) layout.draw(frame, { head, L, perspective: state.perspective, board: $("board"), status: $("status") });
@@ -319,7 +378,11 @@ function drawFrame(frame) {
 function draw() {
   drawFrame(data.frames[state.at]);
   $("scrub").value = state.at;
-  $("step-label").textContent = fmt(L.step, { at: state.at, last: last() }) + " · " + moveText(state.at);
+  const label = $("step-label");
+  const waiting = waitingFor(data.frames[state.at]);
+  label.replaceChildren(fmt(L.step, { at: state.at, last: last() }) + " · ", moveEl(state.at));
+  if (waiting) label.append(node("span", "muted", " · " + waiting));
+  showEnding();
   revealStory();
   review.draw();
   const commentAt = document.querySelector("#comment-form input[name=at]");
@@ -370,13 +433,18 @@ async function switchPerspective(value) {
   }
 }
 
-async function copyLink() {
+async function copyLink(spoilerFree) {
   const note = $("copy-note");
+  const url = new URL(location.href);
+  if (spoilerFree) {
+    url.searchParams.set("spoilers", "hide");
+    url.searchParams.set("at", "0");
+  }
   try {
-    await navigator.clipboard.writeText(location.href);
+    await navigator.clipboard.writeText(url.href);
     note.textContent = L.copied;
   } catch {
-    note.textContent = L.copy_failed + " " + location.href;
+    note.textContent = L.copy_failed + " " + url.href;
   }
 }
 
@@ -385,15 +453,18 @@ function bind() {
   $("btn-back").onclick = () => go(state.at - 1);
   $("btn-forward").onclick = () => go(state.at + 1);
   $("btn-end").onclick = () => go(last());
+  $("btn-prev-unit").onclick = () => jumpBy(-1);
+  $("btn-next-unit").onclick = () => jumpBy(1);
   $("btn-play").onclick = () => autoplay(!state.timer);
   $("speed").onchange = () => state.timer && autoplay(true);
   $("scrub").oninput = (e) => go(Number(e.target.value));
   $("jump-trick").onchange = (e) => e.target.value !== "" && go(Number(e.target.value));
   $("jump-phase").onchange = (e) => e.target.value !== "" && go(Number(e.target.value));
   $("perspective").onchange = (e) => switchPerspective(e.target.value);
-  $("btn-copy").onclick = copyLink;
+  $("btn-copy").onclick = () => copyLink(false);
+  $("btn-copy-spoiler-free").onclick = () => copyLink(true);
   document.addEventListener("click", (e) => {
-    const link = e.target.closest("a.jump, #markers .marker");
+    const link = e.target.closest("a.jump, #markers .marker, #points-graph .gpoint");
     if (!link) return;
     e.preventDefault();
     go(Number(link.dataset.at));
@@ -405,6 +476,8 @@ function bind() {
     const keys = {
       ArrowLeft: () => go(state.at - 1),
       ArrowRight: () => go(state.at + 1),
+      ArrowUp: () => jumpBy(-1),
+      ArrowDown: () => jumpBy(1),
       Home: () => go(0),
       End: () => go(last()),
       " ": () => autoplay(!state.timer),
@@ -426,6 +499,8 @@ const review = startReview({
   last,
   perspective: () => state.perspective,
   go,
+  moveNodes,
+  frame: (at) => data.frames[at],
   redraw: draw,
   showFrame(frame, orders) {
     Object.assign(data.orders || (data.orders = {}), orders);

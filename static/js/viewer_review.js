@@ -2,6 +2,8 @@
 // position shown, the board after the better move, the per-seat table and the progress of a
 // review being made (polled, no reload). The server judged everything; this only draws it.
 
+import { fmtNodes } from "./cards.js";
+
 const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
 const POLL_MS = 1000;
 
@@ -15,7 +17,11 @@ function node(tag, cls, text) {
   return el;
 }
 
-// viewer: { head, L, at(), last(), perspective(), go(at), showFrame(frame, orders), redraw() }
+// A judgement is shown at the step its move led to (index + 1), so the step label and the verdict
+// name the same move and seat, as an annotated move in a game record.
+const stepOf = (line) => line.index + 1;
+
+// viewer: { head, L, at(), last(), perspective(), go(at), moveNodes(words, seat, short), showFrame(frame, orders), redraw() }
 export function startReview(viewer) {
   const section = $("review");
   if (!section) return { draw() {}, next() {}, prev() {} };
@@ -23,9 +29,15 @@ export function startReview(viewer) {
   const seatName = (seat) => viewer.head.seats[seat];
   let review = JSON.parse($("replay-review").textContent);
   let showing = null; // the index whose better board is on show
+  // A judged move in words with its cards drawn, as the verdict names it ("9♣", "burying …").
+  const moveEl = (words, seat) => {
+    const el = node("span", "move-words");
+    if (words) el.append(...viewer.moveNodes(words, seat, true));
+    return el;
+  };
 
   const lines = () => (review && review.lines) || [];
-  const lineAt = (at) => lines().find((line) => line.index === at);
+  const lineAt = (at) => lines().find((line) => stepOf(line) === at);
   const mistakes = () => lines().filter((line) => MISTAKES.has(line.label));
 
   function drawStatus() {
@@ -34,7 +46,9 @@ export function startReview(viewer) {
     else if (review.status === "queued") status.textContent = R.queued;
     else if (review.status === "running") status.textContent = fmt(R.running, { done: review.done, total: review.total || "…" });
     else if (review.status === "failed") status.textContent = fmt(R.failed, { error: review.error });
-    else status.textContent = "";
+    else if (review.status === "done") {
+      status.textContent = review.seconds === null ? R.complete_plain : fmt(R.complete, { seconds: review.seconds });
+    } else status.textContent = "";
     status.dataset.status = (review && review.status) || "";
     if (review && review.status === "running") {
       const bar = node("progress");
@@ -51,9 +65,9 @@ export function startReview(viewer) {
     for (const line of lines()) {
       if (line.label === "best" || line.label === "good") continue;
       const mark = node("span", "marker rmark label-" + line.label);
-      mark.dataset.at = line.index;
-      mark.style.left = `calc(${line.index} / ${last} * 100%)`;
-      mark.title = `${seatName(line.seat)}: ${line.played} (${R.labels[line.label]})`;
+      mark.dataset.at = stepOf(line);
+      mark.style.left = `calc(${stepOf(line)} / ${last} * 100%)`;
+      mark.title = `${seatName(line.seat)} (${R.labels[line.label]})`;
       box.append(mark);
     }
     $("review-buttons").hidden = lines().length === 0;
@@ -92,17 +106,23 @@ export function startReview(viewer) {
     if (!line) return;
     const box = node("div", "judgement label-" + line.label);
     box.dataset.index = line.index;
-    box.append(node("strong", "", `${seatName(line.seat)} · ${R.kinds[line.kind] || line.kind} · `), node("span", "label", R.labels[line.label]));
-    const facts = node("dl", "facts");
-    facts.append(node("dt", "", R.played), node("dd", "played", line.played));
+    const verdict = node("p", "verdict played");
+    const label = node("span", "label", R.labels[line.label]);
+    verdict.append(...fmtNodes(R.verdict, { seat: seatName(line.seat), move: moveEl(line.played_words, line.seat), label }));
+    box.append(verdict);
     if (line.best !== line.played && line.loss > 0) {
-      const gain = fmt(R.gain, { gain: line.loss.toFixed(2), se: line.se.toFixed(2), unit: review.unit });
-      facts.append(node("dt", "", R.best), node("dd", "best", line.best + " · " + gain));
+      const better = node("p", "verdict best");
+      const values = { move: moveEl(line.best_words, line.seat), gain: line.loss.toFixed(1), se: line.se.toFixed(1), unit: R.units[review.unit] || review.unit };
+      better.append(...fmtNodes(R.better_by, values));
+      box.append(better);
     }
-    box.append(facts);
     if (line.best !== line.played) box.append(betterButton(line));
     else box.append(node("p", "muted", R.best_move));
-    if (showing === line.index) box.append(node("p", "muted better-note", fmt(R.better_board, { seat: seatName(line.seat), move: line.best })));
+    if (showing === line.index) {
+      const note = node("p", "muted better-note");
+      note.append(...fmtNodes(R.better_board, { seat: seatName(line.seat), move: moveEl(line.best_words, line.seat) }));
+      box.append(note);
+    }
     here.append(box);
   }
 
@@ -128,8 +148,8 @@ export function startReview(viewer) {
   function jump(direction) {
     const at = viewer.at();
     const list = mistakes();
-    const target = direction > 0 ? list.find((l) => l.index > at) : list.findLast((l) => l.index < at);
-    if (target) viewer.go(target.index);
+    const target = direction > 0 ? list.find((l) => stepOf(l) > at) : list.findLast((l) => stepOf(l) < at);
+    if (target) viewer.go(stepOf(target));
     else $("review-status").textContent = R.no_mistake;
   }
 

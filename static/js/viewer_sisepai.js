@@ -107,4 +107,7 @@ function move(seatName, text) {
   return text === null ? fmt(W.hidden_move, { name: seatName }) : `${seatName}: ${moveLabel(text, W)}`;
 }
 
-window.replayLayouts = { ...(window.replayLayouts || {}), sisepai: { draw, move } };
+// Pieces named in the page's language, for the move sentences.
+const pieces = (cards, cls) => piecesEl(cards, W, "small " + (cls || ""));
+
+window.replayLayouts = { ...(window.replayLayouts || {}), sisepai: { draw, move, pieces, hidden: W.hidden_move } };

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0010_shipped_rule_sets'),
+        ('league', '0014_shipped_rule_sets'),
         ('tables', '0003_expert_bot'),
     ]
 

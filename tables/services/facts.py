@@ -14,7 +14,7 @@ from django.utils.translation import ngettext, pgettext
 
 from engine import get_game
 from engine.rulesets import differences
-from league.services.games import rule_label
+from league.services.games import rule_label, rule_value
 from tables.models import TableSeat, bot_label
 
 # The decision clocks a casual table offers, in seconds (tournaments set their own). Zero is not
@@ -36,13 +36,6 @@ def clock_label(seconds: int) -> str:
 def clock_choices() -> list[tuple[int, str]]:
     """(seconds, label) of every clock the open-table form offers."""
     return [(seconds, clock_label(seconds)) for seconds in CLOCK_CHOICES]
-
-
-def rule_value(value: Any) -> str:
-    """A rule option's value in words (yes/no for switches)."""
-    if isinstance(value, bool):
-        return pgettext("house rule", "yes") if value else pgettext("house rule", "no")
-    return str(value)
 
 
 def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:

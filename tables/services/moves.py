@@ -233,7 +233,8 @@ def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False
     if render:
         # Before the event: the node's other sockets get it back from Redis within a millisecond,
         # and when the frames were not ready yet each of them cost a second thread call that
-        # waited on the deal's lock (about a third of the moves at 200 tables, docs/performance.md).
+        # waited on the deal's lock (about a third of the moves at 200 tables,
+        # bench/results/2026-11-25-live-tables.md).
         views.encoded_views(table.table_id, applied.deal_id, applied.version)
     notify(table.group, applied.deal_id, applied.version, move, soon=render)
     if applied.over and not applied.match_over:

@@ -1,4 +1,4 @@
-"""Cards: codes, decks and points (seed 000)."""
+"""Cards: codes, decks and points (docs/rules/shengji.md §Cards)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_bad_codes_are_notation_errors(bad: str) -> None:
 
 @pytest.mark.parametrize(("decks", "without", "size"), [(1, "", 54), (2, "", 108), (2, "34", 92)])
 def test_deck_sizes(decks: int, without: str, size: int) -> None:
-    """One deck 54, Tractor 108, San Da Ha (no 3s, 4s) 92 (RULINGS 12)."""
+    """One deck 54, Tractor 108, San Da Ha (no 3s, 4s) 92 (sandaha.md §Cards and deal)."""
     assert len(make_deck(decks, without_ranks=without)) == size
 
 
@@ -39,7 +39,7 @@ def test_two_decks_hold_identical_cards() -> None:
     ("card", "value"), [("5S", 5), ("TH", 10), ("KD", 10), ("AS", 0), ("QC", 0), ("BJ", 0)]
 )
 def test_card_points(card: str, value: int) -> None:
-    """5 is worth 5, 10 and K 10, nothing else scores (seed 000)."""
+    """5 is worth 5, 10 and K 10, nothing else scores (shengji.md §Cards)."""
     assert points([card]) == value
 
 

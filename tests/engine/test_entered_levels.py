@@ -1,4 +1,4 @@
-"""Shengji and Tractor deals entered by hand: seed 000's level tables from the table's figures."""
+"""Shengji and Tractor deals entered by hand: the rules' level tables from the table's figures."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_tractor_table_by_forty_points(points: int, levels_after: list[str], nex
 
 @pytest.mark.parametrize("name", ["shengji", "tractor"])
 def test_the_first_deals_declarer_deals(name: str) -> None:
-    """First deal: the entered seat declared and so deals (seed 000); its partner deals next on a win."""
+    """First deal: the entered seat declared, so deals (§Drawing and declaring); its partner next on a win."""
     result = enter(name, Figures(3, 0))
     assert (result["dealer"], result["next_dealer"], result["scores"][3]) == (3, 1, result["scores"][1])
 
@@ -90,7 +90,7 @@ def test_a_later_deal_keeps_the_situations_dealer(name: str) -> None:
 def test_a_side_at_ace_wins_the_match_only_by_winning_as_dealer(
     points: int, winners: list[int] | None
 ) -> None:
-    """RULINGS 6: at A, the dealer's side wins the match by keeping the deal, not otherwise."""
+    """§End of the game: at A, the dealer's side wins the match by keeping the deal, not otherwise."""
     assert enter("shengji", Figures(0, points), at_level("A"))["winners"] == winners
 
 

@@ -1,4 +1,4 @@
-"""San Da Ha deals entered by hand: the declarer's bid against the defenders' points (seed 000)."""
+"""San Da Ha deals entered by hand: the bid against the defenders' points (sandaha.md §Payments)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The defenders' top points entered by hand under RULINGS 2's throw penalty: each failed throw of
+"""The defenders' top points entered by hand under the throw penalty (``throw_penalty``): each failed throw of
 the declarer's side gives the defenders 10 points more than the cards, one per trick but the last."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Following (跟牌): suit, then pairs and sets (RULINGS 4, seed 000)."""
+"""Following (跟牌): suit, then pairs and sets (shengji.md §Play, tractor.md §Following)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_void_may_play_anything() -> None:
 
 
 def test_rank_card_of_led_suit_is_trump_not_that_suit() -> None:
-    """2H is a trump: it does not follow a heart lead while other hearts are held (seed 000)."""
+    """2H is a trump: it does not follow a heart lead while other hearts are held (shengji.md §Trumps)."""
     assert error("AH", "2H", "2H 4H") is not None
 
 
@@ -62,7 +62,7 @@ def test_pair_lead_must_be_answered_with_a_pair_when_held() -> None:
 
 
 def test_tractor_lead_takes_as_many_pairs_as_held_even_not_consecutive() -> None:
-    """Seed 000: a tractor is followed with every pair of the suit, consecutive or not."""
+    """tractor.md §Following: a tractor is followed with every pair of the suit, consecutive or not."""
     assert error("3H 3H 4H 4H", "6H 6H 9H 9H", "6H 6H 9H 9H 5H") is None
     assert error("3H 3H 4H 4H", "6H 6H 9H 5H", "6H 6H 9H 9H 5H") is not None
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine import game_names
 from engine.rulesets import shipped
 
-THROWS = {"real_hand_throws": True, "throw_penalty": True}  # RULINGS 2's option, penalty included
+THROWS = {"real_hand_throws": True, "throw_penalty": True}  # real-hand throws, penalty included
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -1,4 +1,4 @@
-"""Leads and throws (甩牌), judged from what the leader can know (RULINGS 2, seed 000)."""
+"""Leads and throws (甩牌), judged from what the leader can know (shengji.md §Play, tractor.md §Leading)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_seed_example_a_a_k_is_legal() -> None:
 
 
 def test_played_cards_count_as_known() -> None:
-    """Seed 000: hearts A, Q, J already played, K-10 may be thrown together in one deck."""
+    """shengji.md §Play: hearts A, Q, J already played, K-10 may be thrown together in one deck."""
     played = "AH QH JH"
     assert error("KH TH", "KH TH 3C", played, ONE_DECK_SPADES_2, ONE_DECK) is None
 

@@ -169,7 +169,7 @@ def test_a_budget_on_the_command_line_names_its_numbers_in_order() -> None:
 def test_levels_from_points_follow_the_tractor_table_on_both_sides_of_each_threshold(
     points: int, levels: int
 ) -> None:
-    """With the narrowest spread (one point), the expected levels are seed 000's table."""
+    """With the narrowest spread (one point), the expected levels are tractor.md §Scoring's table."""
     keeps, rise = tractor_outcome(points)
     assert (rise if keeps else -rise) == levels
     assert declarers_levels(points, 1) == pytest.approx(levels, abs=1e-3)  # five points are five deviations

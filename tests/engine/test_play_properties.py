@@ -40,7 +40,7 @@ def position(name: str, seed: int, tricks: int, options: dict[str, bool]) -> Tri
     seed=st.integers(0, 10_000),
     tricks=st.integers(0, 10),
     picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=40),
-    options=st.sampled_from([{}, {"real_hand_throws": True}]),  # RULINGS 2: any throw may be tried
+    options=st.sampled_from([{}, {"real_hand_throws": True}]),  # the option: any throw may be tried
 )
 def test_check_accepts_exactly_the_enumerated_plays(
     name: str, seed: int, tricks: int, picks: list[int], options: dict[str, bool]

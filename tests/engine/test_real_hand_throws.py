@@ -1,4 +1,4 @@
-"""RULINGS 2's option: throws judged against the real hands (``real_hand_throws``), a failed throw
+"""tractor.md §Throws judged against the real hands (``real_hand_throws``), a failed throw
 cut down to its smallest beatable unit, and the optional 10-point penalty (``throw_penalty``).
 
 Tractor, two decks, spades trump at rank 2; seat 0 deals and leads. A card no hand holds is in the
@@ -31,7 +31,7 @@ def trick_cards(state: TrickDeal) -> list[str]:
 
 
 def test_default_rules_refuse_a_throw_the_unseen_cards_could_beat() -> None:
-    """Option off: A-K with the other A unseen is refused, whoever holds it (RULINGS 2)."""
+    """Option off: A-K with the other A unseen is refused, whoever holds it (tractor.md §Leading)."""
     state = in_play("tractor", {0: "AH KH", 1: "AH"}, "S")
     with pytest.raises(IllegalAction):
         play(state, 0, "AH KH")

@@ -131,7 +131,7 @@ def test_the_summary_counts_each_seat() -> None:
 
 
 def test_the_command_prints_a_line_per_decision_then_the_summary(tmp_path: Path) -> None:
-    """``python -m engine review FILE``: the judgement lines with the issue's keys, then the summary."""
+    """``python -m engine review FILE``: the judgement lines with their documented keys, then the summary."""
     path = tmp_path / "deal.json"
     path.write_text(record_of("shengji", 3).dumps(), encoding="utf-8")
     out = io.StringIO()

@@ -1,4 +1,4 @@
-"""San Da Ha (三打哈), RULINGS 12 and seed 000's payment table."""
+"""San Da Ha (三打哈), clause by clause of docs/rules/sandaha.md, its payment table included."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def bidding(hands: dict[int, str] | None = None, situation: dict[str, Any] | Non
 
 
 def test_deck_is_92_cards_21_each_8_in_the_kitty() -> None:
-    """Two decks with jokers, without 3s and 4s: 92 cards, 21 each, kitty 8 (RULINGS 12)."""
+    """Two decks with jokers, without 3s and 4s: 92 cards, 21 each, kitty 8 (§Cards and deal)."""
     state = bidding()
     assert len(state.deck) == 92 and not any(c[0] in "34" for c in state.deck)
     assert [sum(h.values()) for h in state.hands] == [21] * 4 and len(state.kitty) == 8
@@ -105,7 +105,7 @@ def test_all_pass_redeal() -> None:
     ("held", "may_pass"), [(SEVEN + " " + PLAIN, False), ("BJ LJ 7S 7H 2S 2D 8H " + PLAIN, True)]
 )
 def test_seven_permanent_trumps_may_not_pass(held: str, may_pass: bool) -> None:
-    """Seven or more jokers, 7s and 2s: a bid of 75 or lower must be made (seed 000)."""
+    """Seven or more jokers, 7s and 2s: a bid of 75 or lower must be made (§Bidding)."""
     state = bidding({0: held})
     if may_pass:
         state.apply(0, Pass())
@@ -143,7 +143,7 @@ def test_seven_permanent_trumps_may_pass_when_five_is_bid() -> None:
     ],
 )
 def test_payment_table(bid: int, defenders: int, declarer_wins: bool, unit: int) -> None:
-    """Seed 000: 5, 10 (≤ bid − 30), 15 (nothing) to declarer; 5, 10 (≥ bid + 40), 15 (≥ bid + 70) back."""
+    """§Payments: 5, 10 (≤ bid − 30), 15 (nothing) to declarer; 5, 10 (≥ bid + 40), 15 (≥ bid + 70) back."""
     assert sandaha_payment(bid, defenders) == (declarer_wins, unit)
 
 
@@ -172,7 +172,7 @@ def test_declarer_losing_pays_each_defender() -> None:
 
 
 def test_next_bidding_starts_at_declarer_if_it_won_else_next_seat() -> None:
-    """Seed 000: the declarer starts again after winning; else its next seat."""
+    """§Bidding: the declarer starts again after winning; else its next seat."""
     rules = GAME.rules_from_json({})
     won = GAME.next_situation(
         rules,

@@ -1,5 +1,5 @@
 """The Shanghai 80分 rule set (``shanghai-80fen``), clause by clause of its rule book's worked
-examples (ChannonTian/80fen, RULES.md, sections 4-6 and C-H); docs/rules/tractor.md, "Shanghai 80分",
+examples (ChannonTian/80fen, RULES.md, sections 4-6 and C-H); docs/rules/tractor.md §Shanghai 80分,
 lists what the options cannot express. Following (pairs, tractors, tractor_follow) is Tractor's own
 and tested in test_tractor.py."""
 

@@ -1,4 +1,4 @@
-"""One-deck Shengji (升级), clause by clause of seed 000 (after Parlett), variants on and off."""
+"""One-deck Shengji (升级), clause by clause of docs/rules/shengji.md (after Parlett), variants on and off."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def last_trick(
 
 
 def test_four_players_partners_opposite() -> None:
-    """Seats 0 and 2 are partners against 1 and 3 (seed 000)."""
+    """Seats 0 and 2 are partners against 1 and 3 (§Players, partners and order)."""
     state = in_play("shengji", {}, "S")
     assert [state.side_of(s) for s in range(4)] == [0, 1, 0, 1]
 
@@ -63,7 +63,7 @@ def test_drawing_out_of_turn_is_refused() -> None:
 
 
 def test_twelve_each_and_six_left_as_kitty() -> None:
-    """Each hand has 12 cards; 6 are left over (seed 000)."""
+    """Each hand has 12 cards; 6 are left over (§Drawing and declaring)."""
     state = draw_all(start("shengji", deck_for("shengji", {}, kitty="AS KS QS JS TS 9S")))
     assert [sum(h.values()) for h in state.hands] == [12] * 4
     assert state.kitty == cards("AS KS QS JS TS 9S")
@@ -86,7 +86,7 @@ def test_a_rank_card_may_be_shown_to_name_trumps_by_any_seat_during_the_draw() -
 
 
 def test_first_declaration_wins_no_overcall() -> None:
-    """The first to show wins; a later rank card cannot override (seed 000)."""
+    """The first to show wins; a later rank card cannot override (§Drawing and declaring)."""
     state = draw_all(start("shengji", deck_for("shengji", {1: "2H", 2: "2S"})))
     state.apply(2, Declare(("2S",)))
     assert not state.declarations(1)
@@ -135,7 +135,7 @@ def test_later_deal_declaration_names_only_the_suit() -> None:
     ],
 )
 def test_nobody_declares_kitty_is_turned_up(kitty: str, suit: str, turned: int) -> None:
-    """RULINGS 8: turn the kitty up one card at a time."""
+    """§Drawing and declaring: turn the kitty up one card at a time."""
     state = draw_all(start("shengji", deck_for("shengji", {}, kitty=kitty)))
     state.declaration = None
     state.apply(0, PickUp())
@@ -143,7 +143,7 @@ def test_nobody_declares_kitty_is_turned_up(kitty: str, suit: str, turned: int) 
 
 
 def test_nobody_declares_first_drawer_is_dealer() -> None:
-    """First deal without a declaration: the first drawer becomes dealer (seed 000)."""
+    """First deal without a declaration: the first drawer becomes dealer (§Drawing and declaring)."""
     deck = deck_for("shengji", {}, kitty="3S 2H 4D 5D 6D 7D", first=2)
     state = draw_all(start("shengji", deck, first_drawer=2))
     state.apply(2, PickUp())
@@ -249,7 +249,7 @@ def test_multi_card_lead_not_top_is_refused() -> None:
 def test_levels_by_defender_points(
     defenders: int, dealer_wins: bool, dealer_rise: int, defender_rise: int
 ) -> None:
-    """Under 40: dealer +1 (+2 at 0); 40-79: no change; 80-99: defenders +1; 100+: +2 (seed 000)."""
+    """Under 40: dealer +1 (+2 at 0); 40-79: no change; 80-99: defenders +1; 100+: +2 (§Scoring)."""
     assert shengji_outcome(defenders) == (dealer_wins, dealer_rise, defender_rise)
 
 
@@ -259,13 +259,13 @@ def test_levels_by_defender_points(
 def test_next_dealer_partner_after_win_next_seat_after_loss(
     won: str, next_dealer: int, levels: list[str]
 ) -> None:
-    """RULINGS 7: dealer's side wins → partner deals; loses → the next seat (下家)."""
+    """§Scoring: dealer's side wins → partner deals; loses → the next seat (下家)."""
     result = last_trick({0: "AS", 1: "3H", 2: "4H", 3: "6H"}, defenders_won=won)
     assert (result["next_dealer"], result["levels_after"]) == (next_dealer, levels)
 
 
 def test_only_defender_points_count() -> None:
-    """Points taken by the dealer's side do not count (seed 000)."""
+    """Points taken by the dealer's side do not count (§Scoring)."""
     result = last_trick({0: "AS", 1: "3H", 2: "KH", 3: "6H"})
     assert result["defender_points"] == 0 and result["levels_after"] == ["4", "2"]
 
@@ -276,13 +276,13 @@ def test_only_defender_points_count() -> None:
     ids=["dealer side takes it", "defenders take it doubled"],
 )
 def test_buried_kitty_points_doubled_to_last_trick_side(last: dict[int, str], defenders: int) -> None:
-    """The kitty's points go doubled to the side taking the last trick (seed 000, RULINGS 5)."""
+    """The kitty's points go doubled to the side taking the last trick (§Scoring)."""
     result = last_trick(last, kitty="TD 3D")
     assert result["defender_points"] == defenders
 
 
 def test_pointless_hand_may_demand_a_redeal() -> None:
-    """RULINGS 10: a hand with no 5, 10 or K may be shown for a redeal before the kitty is taken."""
+    """§Redeal for a pointless hand: a hand with no 5, 10 or K may be shown before the kitty is taken."""
     plain = "2S 3S 4S 6S 7S 8S 9S JS QS AS 3H 4H"
     state = draw_all(start("shengji", deck_for("shengji", {1: plain})))
     assert 1 in state.to_move()
@@ -312,7 +312,7 @@ def test_pointless_redeal_option_off() -> None:
 
 @pytest.mark.parametrize(("rank", "winners"), [("A", [0, 2]), ("K", None)])
 def test_game_ends_only_by_winning_as_dealer_at_ace(rank: str, winners: list[int] | None) -> None:
-    """RULINGS 6: the dealer's side at A wins the game by winning the deal."""
+    """§End of the game: the dealer's side at A wins the game by winning the deal."""
     result = last_trick({0: "AS", 1: "3H", 2: "4H", 3: "6H"}, rank=rank)
     assert result["winners"] == winners
 
@@ -326,7 +326,7 @@ def test_defenders_at_ace_do_not_win_the_game() -> None:
     assert result is not None and result["levels_after"] == ["A", "A"] and result["winners"] is None
 
 
-# -- variants (RULINGS 11), each on and off ---------------------------------------------------
+# -- variants (§House rules), each on and off -------------------------------------------------
 
 
 @pytest.mark.parametrize(("on", "trump_ranks"), [(True, ("3", "2")), (False, ("2",))])

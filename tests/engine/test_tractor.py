@@ -1,4 +1,4 @@
-"""Tractor (拖拉机, two decks), clause by clause of seed 000 and RULINGS 3-9."""
+"""Tractor (拖拉机, two decks), clause by clause of docs/rules/tractor.md."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ LATER = {"dealer": 0, "levels": ["2", "2"]}
 
 
 def test_two_decks_108_cards_25_each_8_in_the_kitty() -> None:
-    """108 cards; 25 each; the dealer exchanges 8 (seed 000)."""
+    """108 cards; 25 each; the dealer exchanges 8 (§Cards and deal, §Kitty)."""
     state = draw_all(start("tractor", deck_for("tractor", {})))
     assert len(state.deck) == 108 and [sum(h.values()) for h in state.hands] == [25] * 4
     assert len(state.kitty) == 8
@@ -89,7 +89,7 @@ def test_self_reinforcing_pair_needs_joker_pair_to_override() -> None:
 def test_the_standing_declarer_may_only_reinforce_its_own_declaration(
     first: str, second: str, legal: bool
 ) -> None:
-    """反主 cancels another player's 亮主 (seed 000): the standing declarer may show only 自保."""
+    """反主 cancels another player's 亮主 (§Declaring): the standing declarer may show only 自保."""
     held = second if second.startswith(first) else f"{first} {second}"
     state = draw_all(start("tractor", deck_for("tractor", {0: held})))
     state.apply(0, Declare(tuple(cards(first))))
@@ -134,7 +134,7 @@ def test_the_standing_declarer_without_the_twin_may_declare_nothing() -> None:
 
 
 def test_first_deal_nobody_declares_redeal() -> None:
-    """First deal without a declaration: redeal (seed 000)."""
+    """First deal without a declaration: redeal (§Declaring)."""
     state = draw_all(start("tractor", deck_for("tractor", {})))
     state.declaration = None
     assert Redeal() in list(state.legal_actions(0)) and PickUp() not in list(state.legal_actions(0))
@@ -145,7 +145,7 @@ def test_first_deal_nobody_declares_redeal() -> None:
 
 
 def test_later_deal_nobody_declares_turns_up_the_kitty() -> None:
-    """RULINGS 9: a later deal without a declaration turns up the kitty as in one deck."""
+    """§Declaring: a later deal without a declaration turns up the kitty as in one deck."""
     state = draw_all(start("tractor", deck_for("tractor", {}, kitty="3S 4S 2D 5D 6D 7D 8D 9D"), LATER))
     state.apply(0, PickUp())
     assert state.trump.suit == "D" and state.turned == cards("3S 4S 2D")
@@ -198,7 +198,7 @@ def test_trump_tractor_wins_over_side_tractor() -> None:
     ],
 )
 def test_level_table_by_forty_points(defenders: int, dealer_keeps: bool, rise: int) -> None:
-    """Seed 000's table, extended past 240 one level per 40 points."""
+    """§Scoring's table, extended past 240 one level per 40 points."""
     assert tractor_outcome(defenders) == (dealer_keeps, rise)
 
 
@@ -237,7 +237,7 @@ def test_tractor_follow_still_asks_pairs_against_a_throw() -> None:
     ],
 )
 def test_kitty_multiplied_by_two_to_the_n(last: dict[int, str], multiplier: int) -> None:
-    """RULINGS 5: defenders taking the last trick get kitty × 2^n (n: tractor cards, 2 for a pair)."""
+    """§Scoring: defenders taking the last trick get kitty × 2^n (n: tractor cards, 2 for a pair)."""
     result = last_trick(last, kitty="5D")
     assert result["kitty_multiplier"] == multiplier and result["defender_points"] == 5 * multiplier
 
@@ -250,7 +250,7 @@ def test_kitty_not_counted_when_dealer_side_takes_last_trick() -> None:
 
 @pytest.mark.parametrize(("won", "next_dealer"), [("", 2), ("KC KC KD KD KH KH KS TS", 1)])
 def test_next_dealer(won: str, next_dealer: int) -> None:
-    """Dealer keeps (partner deals) under 80; from 80 the next seat deals (RULINGS 7)."""
+    """Dealer keeps (partner deals) under 80; from 80 the next seat deals (§Scoring)."""
     result = last_trick({0: "AS", 1: "3S", 2: "4S", 3: "6S"}, kitty="", won=won)
     assert result["next_dealer"] == next_dealer
 
@@ -266,7 +266,7 @@ def test_no_trump_deal_rank_cards_and_jokers_are_trumps() -> None:
 
 @pytest.mark.parametrize(("on", "legal"), [(False, True), (True, False)])
 def test_tractor_follow_option(on: bool, legal: bool) -> None:
-    """RULINGS 4 option: holding a tractor, a tractor lead must be answered with one."""
+    """§Options, tractor_follow: holding a tractor, a tractor lead must be answered with one."""
     hands = {0: "3H 3H 4H 4H", 1: "9H 9H TH TH 6H 6H", 2: "5C 6C 7C 8C", 3: "5D 6D 7D 8D"}
     state = in_play("tractor", hands, "S", tractor_follow=on)
     play(state, 0, "3H 3H 4H 4H")
@@ -287,7 +287,7 @@ def test_tractor_follow_option(on: bool, legal: bool) -> None:
     ],
 )
 def test_kitty_per_card_option(last: dict[int, str], multiplier: int) -> None:
-    """RULINGS 5 option: the kitty × 2 per card of the last lead's largest unit."""
+    """§Options, kitty_per_card: the kitty × 2 per card of the last lead's largest unit."""
     state = in_play("tractor", last, "S", kitty_per_card=True)
     state.kitty = cards("5D")
     for seat in range(4):

@@ -1,5 +1,5 @@
 """Tractor's house-rule options beyond the seed's rules, each on both sides of its threshold
-(docs/rules/tractor.md, "Scoring", "Must-defend ranks", "Declaring" and "Options")."""
+(docs/rules/tractor.md §Scoring, §Must-defend ranks, §Declaring and §Options)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def dealer_rise(points: int, **options: Any) -> tuple[bool, int]:
     + [(115, False, 0), (120, False, 1), (155, False, 1), (160, False, 2)],
 )
 def test_the_standard_table_by_40_points(points: int, keeps: bool, rise: int) -> None:
-    """Seed 000's table, both sides of every band."""
+    """tractor.md §Scoring's table, both sides of every band."""
     assert dealer_rise(points) == (keeps, rise)
 
 

@@ -1,4 +1,4 @@
-"""Who wins a trick (RULINGS 1 and 4, seed 000)."""
+"""Who wins a trick (docs/rules/shengji.md §Play, tractor.md §Winning a trick)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def test_another_side_suit_never_wins() -> None:
 
 
 def test_equal_off_suit_rank_cards_first_played_wins() -> None:
-    """Two off-suit rank cards: the first played wins (seed 000)."""
+    """Two off-suit rank cards: the first played wins (shengji.md §Play)."""
     assert winner("3S", "2H", "2D", "4S") == 1
 
 
@@ -62,7 +62,7 @@ def test_throw_trumped_by_matching_shape_only() -> None:
 
 
 def test_one_deck_multi_card_lead_beaten_only_by_all_trumps() -> None:
-    """One deck: a void follower wins a multi-card lead only if all its cards are trumps (seed 000)."""
+    """One deck: a void follower wins a multi-card lead only with all trumps (shengji.md §Play)."""
     assert winner("AH KH", "3S 4S", "5D 6S", "QH JH", ctx=ONE_DECK) == 1
 
 

@@ -1,4 +1,4 @@
-"""Trump order and suit-in-effect (RULINGS 1, seed 000's card order and variant 1, RULINGS 12)."""
+"""Trump order and suit-in-effect (shengji.md §Trumps, ``two_always_trump``; sandaha.md §Permanent trumps)."""
 
 from __future__ import annotations
 
@@ -42,21 +42,21 @@ def test_other_cards_keep_their_suit(card: str, suit: str) -> None:
 
 
 def test_eighteen_trumps_in_one_deck() -> None:
-    """One deck: 2 jokers + 4 rank cards + 12 other trump-suit cards = 18 trumps (seed 000)."""
+    """One deck: 2 jokers + 4 rank cards + 12 other trump-suit cards = 18 trumps (shengji.md §Trumps)."""
     from engine.cards import make_deck
 
     assert sum(HEARTS_2.is_trump(c) for c in make_deck(1)) == 18
 
 
 def test_no_trump_makes_jokers_and_rank_cards_trump() -> None:
-    """無主: jokers and all rank cards are trump, all rank cards equal (RULINGS 1)."""
+    """無主: jokers and all rank cards are trump, all rank cards equal (tractor.md §Trumps)."""
     ctx = TrumpContext("5", None)
     assert [ctx.eff[c] for c in ("BJ", "5S", "5H", "AH")] == [TRUMP, TRUMP, TRUMP, "H"]
     assert ctx.order["5S"] == ctx.order["5H"]
 
 
 def test_no_trump_literal_reading_makes_only_jokers_trump() -> None:
-    """Option notrump_ranks=False: seed 000's literal "only jokers become trump"."""
+    """Option notrump_ranks=False: the literal reading, "only jokers become trump" (tractor.md §Trumps)."""
     ctx = TrumpContext("5", None, notrump_ranks=False)
     assert (ctx.eff["5S"], ctx.eff["BJ"]) == ("S", TRUMP)
 
@@ -69,7 +69,7 @@ def test_two_always_trump_variant_order() -> None:
 
 
 def test_san_da_ha_permanent_trumps() -> None:
-    """RULINGS 12: BJ > LJ > trump 7 > other 7s > trump 2 > other 2s > trump A."""
+    """sandaha.md §Permanent trumps: BJ > LJ > trump 7 > other 7s > trump 2 > other 2s > trump A."""
     ctx = TrumpContext(None, "D", ("7", "2"))
     assert strongest_first(ctx, "AD 2S 2D 7C 7D LJ BJ") == ["BJ", "LJ", "7D", "7C", "2D", "2S", "AD"]
 

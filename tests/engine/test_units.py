@@ -1,4 +1,4 @@
-"""Pairs and tractors (RULINGS 3): decomposition, the rank gap, the trump chain."""
+"""Pairs and tractors (tractor.md §Units): decomposition, the rank gap, the trump chain."""
 
 from __future__ import annotations
 
@@ -24,12 +24,12 @@ def test_pair_is_two_identical_cards() -> None:
 
 
 def test_consecutive_pairs_are_a_tractor() -> None:
-    """4-4-5-5 is a tractor of two pairs (seed 000)."""
+    """4-4-5-5 is a tractor of two pairs (tractor.md §Units)."""
     assert shape(SPADES_8, "4H 4H 5H 5H") == ((2, 2),)
 
 
 def test_rank_is_skipped_inside_a_suit() -> None:
-    """Rank 8: 7-7-9-9 of hearts is a tractor (RULINGS 3)."""
+    """Rank 8: 7-7-9-9 of hearts is a tractor (tractor.md §Units)."""
     assert shape(SPADES_8, "7H 7H 9H 9H") == ((2, 2),)
 
 
@@ -66,12 +66,12 @@ def test_no_tractors_in_one_deck_game() -> None:
 
 
 def test_sets_of_three_with_three_decks() -> None:
-    """With three decks a set of three identical cards and a sequence of them are units (seed 001)."""
+    """Three decks: three identical cards and a sequence of such sets are units (zhaopengyou.md §Leading)."""
     assert shape(SPADES_8, "4H 4H 4H 5H 5H 5H") == ((3, 2),)
 
 
 def test_zhao_pengyou_jokers_never_form_sequences() -> None:
-    """rank_sequences=False: LJ LJ BJ BJ are two pairs (seed 001)."""
+    """rank_sequences=False: LJ LJ BJ BJ are two pairs (zhaopengyou.md §Leading)."""
     ctx = TrumpContext("2", "H", rank_sequences=False)
     assert shape(ctx, "LJ LJ BJ BJ") == ((2, 1), (2, 1))
 

@@ -55,7 +55,7 @@ def test_a_zhao_pengyou_redeal_counts_for_nothing() -> None:
 
 
 def test_after_a_redeal_everyone_may_declare_at_the_same_ranks() -> None:
-    """Seed 001: after a redeal everyone counts as a winner; nobody's rank moved."""
+    """zhaopengyou.md §Declaring trumps: after a redeal everyone counts as a winner; nobody's rank moved."""
     after = ZHAO.next_situation(ZHAO.rules_from_json({}), 6, SITUATION, zhao(Figures(0, redeal=True)))
     assert (after["deal"], after["ranks"], after["last_winners"], after["provisional_dealer"]) == (
         4,

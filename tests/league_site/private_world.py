@@ -1,4 +1,4 @@
-"""A small league with things an outsider must never see, for the privacy tests (issue 18, point 2).
+"""A small league with things an outsider must never see, for the privacy tests.
 
 The public club Open Hall holds a public tournament (Spring Open: round 1 played and rated,
 round 2 still a draft), a private tournament (Secret Cup: a rated match with a deal, and a live

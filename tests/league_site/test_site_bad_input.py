@@ -1,4 +1,4 @@
-"""Bad input gets a clear error, never a 500 (issue 18, point 4): deeply nested JSON uploads, huge
+"""Bad input gets a clear error, never a 500: deeply nested JSON uploads, huge
 numbers in the rankings' filters, and simultaneous writes on the embedded SQLite database."""
 
 from __future__ import annotations

@@ -79,7 +79,7 @@ TRACTOR = [
     ("member+ fourth- fourth+ member!", {"owner", "director"}),
     ("owner+ member!", set()),
     ("owner+ owner- member+ member!", set()),
-    ("owner+ member- member+ member+ member!", set()),  # issue 18's order
+    ("owner+ member- member+ member+ member!", set()),  # the order a security review reported
     ("member+ owner- member+ member!", set()),
 ]
 SISEPAI = [

@@ -87,7 +87,8 @@ def test_members_see_the_sheets_once_the_round_is_over(event: Tournament, as_use
 def test_a_board_sheet_shows_number_dealer_levels_and_the_stack_top_first(
     event: Tournament, as_user: Login
 ) -> None:
-    """One page per board: large number, dealer, levels, all 108 cards in drawing order."""
+    """One page per board: large number, dealer, levels, all 108 cards in drawing order, each
+    drawn by a seat named by compass as on the travellers."""
     page = as_user("director").get(url(event, "sheets")).content.decode()
     board = Board.objects.get(round=rnd_of(event), number=1)
     assert page.count('class="board-sheet"') == rnd_of(event).boards.count()
@@ -96,7 +97,7 @@ def test_a_board_sheet_shows_number_dealer_levels_and_the_stack_top_first(
     assert page.count('class="card-row') == 108 * rnd_of(event).boards.count()
     sheet = page[page.index('data-board="1"') :]
     first_row = sheet[sheet.index('class="card-row') :]
-    dealer = f"seat {board.dealer}"
+    dealer = ("North (NS)", "East (EW)", "South (NS)", "West (EW)")[board.dealer]
     top = first_row.index(card_label(board.deck[0]))
     # Two decks: the second card may be the same card again (CI met 6C, 6C), so look past the first.
     assert top < first_row.index(card_label(board.deck[1]), top + 1)
@@ -147,7 +148,8 @@ def test_members_see_commitments_but_not_results_while_the_round_runs(
     page = as_user("member").get(url(event, "boards")).content.decode()
     board = Board.objects.get(round=rnd_of(event), number=1)
     assert board.commitment in page
-    assert 'class="table traveller"' not in page and board.salt not in page
+    assert 'class="table traveller' not in page and board.salt not in page
+    assert 'class="hand-diagram"' not in page
 
 
 def test_the_director_sees_the_traveller_of_both_tables(event: Tournament, as_user: Login) -> None:
@@ -156,7 +158,40 @@ def test_the_director_sees_the_traveller_of_both_tables(event: Tournament, as_us
     page = as_user("director").get(url(event, "boards")).content.decode()
     section = page[page.index('id="board-1"') : page.index('id="board-2"')]
     assert section.count("<tr data-deal=") == 2
-    assert section.count('<td class="how">record uploaded</td>') == 2
+    assert section.count('<td class="how" data-label="How">record uploaded</td>') == 2
+
+
+def test_each_traveller_row_names_who_declared_and_the_trump(event: Tournament, as_user: Login) -> None:
+    """Declared by (by compass, as the seats are paired) and the trump, per table."""
+    deals = play_first_stage(event)
+    page = as_user("director").get(url(event, "boards")).content.decode()
+    for deal in deals:
+        row = page[page.index(f'<tr data-deal="{deal.pk}">') :]
+        row = row[: row.index("</tr>")]
+        declared = re.search(r'<td class="declarer"[^>]*>([^<]*)</td>', row).group(1)  # type: ignore[union-attr]
+        seat = deal.result["declared_by"]
+        assert (
+            declared == ("North (NS)", "East (EW)", "South (NS)", "West (EW)")[seat]
+            if seat is not None
+            else "—"
+        )
+        trump = re.search(r'<td class="trump"[^>]*>([^<]*)</td>', row).group(1)  # type: ignore[union-attr]
+        assert trump.startswith(deal.result["trump"]["rank"])
+
+
+def test_the_hand_diagram_shows_once_the_round_is_over(event: Tournament, as_user: Login) -> None:
+    """Four compass seats of 25 cards and the kitty of 8: the board's 108 cards, each once."""
+    finish_round(event)
+    page = as_user("member").get(url(event, "boards")).content.decode()
+    section = page[page.index('id="board-1"') :]
+    diagram = section[section.index('class="hand-diagram"') : section.index("</figure>")]
+    assert [m for m in re.findall(r'class="dh-seat dh-(\w)"', diagram)] == ["N", "E", "S", "W"]
+    assert 'class="dh-kitty"' in diagram
+
+
+def test_a_board_sheet_carries_the_hand_diagram(event: Tournament, as_user: Login) -> None:
+    page = as_user("director").get(url(event, "sheets")).content.decode()
+    assert page.count('class="hand-diagram"') == rnd_of(event).boards.count()
 
 
 def test_the_seed_and_decks_show_once_the_round_is_over(event: Tournament, as_user: Login) -> None:

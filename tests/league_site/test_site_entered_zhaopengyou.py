@@ -117,7 +117,7 @@ def correct_first_deal(match: Match, points: int) -> None:
 
 
 def test_a_correction_that_ends_the_match_before_later_deals_is_refused(club: Club) -> None:
-    """Deal 1 corrected to 0 for the defenders: Owner rises two levels, Q to A, and wins (seed 001),
+    """Deal 1 corrected to 0 for the defenders: Owner rises two levels, Q to A, and wins (§Rank rises),
     so the match ends there; deal 2 was entered after it, so the correction is refused and changes
     nothing, naming who won."""
     match = owner_near_a(club)

@@ -1,6 +1,6 @@
 """The API's rate limit counts the real client: X-Forwarded-For is trusted only from our own proxies.
 
-Issue 18: with a changing X-Forwarded-For an anonymous client made 300 requests where 120 are
+Without that, a changing X-Forwarded-For let an anonymous client make 300 requests where 120 are
 allowed. ``TRUSTED_PROXIES`` (default 0) says how many proxies in front append to the header.
 """
 

@@ -1,4 +1,4 @@
-"""No 5xx from any form or query parameter of the site, whatever is typed into it (issue 18, point 4).
+"""No 5xx from any form or query parameter of the site, whatever is typed into it.
 
 Walks every URL pattern as the club's owner (who sees every form), collects every form on every
 page, then sends each field, one at a time, oversized and malformed values (the other fields keep

@@ -36,15 +36,20 @@ rounds.publish_round(rounds.generate_round(t))
 """
 
 
-@pytest.fixture(scope="module")
-def live_site() -> Iterator[str]:
+def served(setup: str) -> Iterator[str]:
+    """A Daphne and a Celery worker over a scratch database that ``setup`` (shell code) filled."""
     with scratch_database() as env:
         manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "shell", "-c", SETUP)
+        manage(env, "shell", "-c", setup)
         # With Redis the standings task leaves the web process: a worker on a queue of this test's own.
         env["CELERY_QUEUE"] = f"e2e-{uuid.uuid4().hex[:10]}"
         with celery_worker(env), daphne(env) as url:
             yield url
+
+
+@pytest.fixture(scope="module")
+def live_site() -> Iterator[str]:
+    yield from served(SETUP)
 
 
 def test_it_updates_the_standings_of_an_open_page(browser: Any, live_site: str) -> None:  # noqa: F811

@@ -1,4 +1,4 @@
-"""The outsider walk (issue 18, point 2): every URL pattern of the site, as an anonymous visitor and
+"""The outsider walk: every URL pattern of the site, as an anonymous visitor and
 as a member of another club, shows nothing of a private or draft tournament or a private club.
 
 Each pattern is filled with the ids and slugs of every kind of object: the public ones, and the

@@ -1,4 +1,4 @@
-"""A private tournament leaks nowhere (issue 18, point 2): each leak the security pass found, read
+"""A private tournament leaks nowhere: each leak the security pass found, read
 as anonymous visitor / outsider (a member of another club) / member of the club."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def ssp(club: Club, entries: int, **extra: object) -> Tournament:
 
 @pytest.mark.parametrize(("size", "ok"), [(1, False), (2, True), (4, True), (5, False)])
 def test_it_accepts_table_sizes_from_2_to_4(club: Club, size: int, ok: bool) -> None:
-    """Seed 002 is for two to four players."""
+    """Si Se Pai is for two to four players (docs/rules/sisepai.md)."""
     if ok:
         assert make_tournament(club, "sisepai", format="individual", table_size=size).table_size == size
     else:

@@ -68,7 +68,7 @@ def test_it_creates_a_tournament_with_the_games_rule_options(as_user: Login) -> 
 
 @pytest.mark.parametrize(("size", "ok"), [(5, False), (6, True), (12, True), (13, False)])
 def test_it_accepts_table_sizes_from_6_to_12(club: Club, size: int, ok: bool) -> None:
-    """Seed 001 is for 6 to 12 players at a table."""
+    """Zhao Pengyou is for 6 to 12 players at a table (docs/rules/zhaopengyou.md)."""
     if ok:
         assert make_tournament(club, "zhaopengyou", format="individual", table_size=size).table_size == size
     else:

@@ -35,7 +35,7 @@ def client_for(user: User | None) -> Client:
 
 
 def failed_throw_record(**options: Any) -> DealRecord:
-    """A one-deck Shengji deal of random bots under RULINGS 2's real-hand option (plus ``options``)
+    """A one-deck Shengji deal of random bots under the real-hand throw option (plus ``options``)
     in which a throw failed: random bots try throws often, so the first seeds have one."""
     game = get_game("shengji")
     rules = game.rules_from_json({"real_hand_throws": True, **options})

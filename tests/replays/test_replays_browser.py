@@ -46,7 +46,7 @@ def test_it_steps_with_the_buttons_and_the_keys(page: Any, replay_site: dict[str
     page.click("#btn-end")
     last = step_of(page)
     assert last > 100
-    assert page.locator("#status .result-note").count() == 1
+    assert page.locator("#ending").is_visible()  # the deal's end beside the board
     page.click("#btn-start")
     assert step_of(page) == 0
     page.locator("body").click(position={"x": 5, "y": 5})
@@ -174,8 +174,10 @@ def test_a_seat_does_not_read_another_seats_burial(page: Any, replay_site: dict[
     at = next(i for i, (_, text) in enumerate(moves, start=1) if text.startswith("bury"))
     dealer = moves[at - 1][0]
     open_deal(page, replay_site, f"?at={at}&seat={dealer}")
-    assert "bury " in page.inner_text("#step-label")
+    assert "buries" in page.inner_text("#step-label")
+    assert page.locator("#step-label .card-face").count() > 0  # the buried cards, drawn
     open_deal(page, replay_site, f"?at={at}&seat={(dealer + 1) % 4}")
     label = page.inner_text("#step-label")
-    assert "bury" not in label and "hidden from this seat" in label
+    assert "buries" not in label and "hidden from this seat" in label
+    assert page.locator("#step-label .card-face").count() == 0
     assert page.locator("#status .c.back").count() == 1  # the kitty, as a count

@@ -62,15 +62,17 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     page.keyboard.press("Home")
     page.keyboard.press("n")
     first = mistakes[0]
-    assert step_of(page) == first["index"]
+    # A judgement sits at the step its move led to: the label and the verdict name that move.
+    assert step_of(page) == first["index"] + 1
     judgement = page.locator("#review-here .judgement")
     assert judgement.get_attribute("data-index") == str(first["index"])
-    assert first["played"] in judgement.inner_text()
+    played = first["played"].split()[1:]
+    assert [el.get_attribute("data-card") for el in judgement.locator(".played .card-face").all()] == played
     page.click("#btn-next-mistake")
     if len(mistakes) > 1:
-        assert step_of(page) == mistakes[1]["index"]
+        assert step_of(page) == mistakes[1]["index"] + 1
         page.click("#btn-prev-mistake")
-    assert step_of(page) == first["index"]
+    assert step_of(page) == first["index"] + 1
 
     page.click("#btn-better")
     page.wait_for_selector("#board.better")
@@ -78,8 +80,8 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     page.click("#btn-better")
     page.wait_for_selector("#board:not(.better)")
 
-    page.goto(f"{url}/deals/{deal}/?at={first['index']}&seat={first['seat']}")
+    page.goto(f"{url}/deals/{deal}/?at={first['index'] + 1}&seat={first['seat']}")
     page.wait_for_selector("#viewer.ready")
-    assert step_of(page) == first["index"]
+    assert step_of(page) == first["index"] + 1
     assert page.input_value("#perspective") == str(first["seat"])
     assert page.locator("#review-here .judgement").get_attribute("data-index") == str(first["index"])

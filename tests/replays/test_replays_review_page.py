@@ -168,7 +168,11 @@ def test_the_api_gives_the_review_and_declares_it_in_the_schema(
         "loss",
         "se",
         "label",
+        "played_words",
+        "best_words",
     }
+    assert data["lines"][0]["played_words"]["verb"] in ("lead", "play")
+    assert isinstance(data["seconds"], int)
     schema = client.get("/api/openapi.json").json()
     assert "/api/deals/{deal_id}/review" in schema["paths"]
     assert {"ReviewOut", "JudgementOut", "SeatSummaryOut"} <= set(schema["components"]["schemas"])

@@ -1,4 +1,4 @@
-"""RULINGS 2's real-hand option in the viewer: a failed throw is public, so every perspective's
+"""The real-hand throw option in the viewer: a failed throw is public, so every perspective's
 frames carry the same ``failed_throws`` from the step the throw was tried."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No hidden card leaks with RULINGS 2's real-hand throws on: every frame of bot matches is checked.
+"""No hidden card leaks with ``real_hand_throws`` on: every frame of bot matches is checked.
 
 The tables are the default leak test's (``test_tables_leaks``): two members whose clocks run out at
 once, a heuristic and a random bot, seat 0's socket and a spectator's. With ``real_hand_throws``

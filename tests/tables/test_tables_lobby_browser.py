@@ -1,4 +1,4 @@
-"""Issue 16 in a real browser (Debian's Chromium): opening a table with house rules and a clock, the
+"""The lobby and table pages in Debian's Chromium: opening a table with house rules and a clock, the
 start in either order of ready and bots (casual and tournament tables), and "your turn" in the tab
 title, the optional sound and the phone's status bar."""
 

@@ -1,4 +1,4 @@
-"""The lobby and table pages of issue 16: opening a table with house rules and a clock, seating bots
+"""The lobby and table pages: opening a table with house rules and a clock, seating bots
 in one step, and the page saying what the table waits for."""
 
 from __future__ import annotations

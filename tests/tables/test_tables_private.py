@@ -1,4 +1,4 @@
-"""A private tournament's table in a public club (issue 18, point 2): its socket and its lobby row are
+"""A private tournament's table in a public club: its socket and its lobby row are
 the club members' alone; the table socket closes 4404 for an outsider (4401 when not logged in)."""
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ def test_only_finished_deals_of_the_table_itself_are_shown(
 def test_failed_throws_are_listed_with_the_penalty_when_it_is_on(
     club: Any, django_user_model: Any, settings: Any, penalty: bool
 ) -> None:
-    """RULINGS 2's real-hand option: each failed throw in words; the 10-point penalty only when on."""
+    """The real-hand throw option: each failed throw in words; the 10-point penalty only when on."""
     settings.TABLES_PACING = "manual"
     host = django_user_model.objects.create(username="host")  # no password: hashing one is slow
     Membership.objects.create(club=club, user=host, role="owner")

@@ -79,7 +79,7 @@ def first_window(seed: str) -> Any:
 
 def redeal_seed() -> str:
     """A deck seed where seat 0's dealt hand has no general, no three identical and no
-    four-colour soldiers, so seat 0 may ask for a redeal (ruling 19), and no bot's hand may."""
+    four-colour soldiers, so seat 0 may ask for a redeal (docs/rules/sisepai.md §8), and no bot's hand may."""
     game = get_game("sisepai")
     rules = game.rules_from_json({})
     for n in range(10_000):

@@ -7,7 +7,7 @@ hints and clock for that receiver only — and that view must not change when th
 the receiver (other hands, the stock) are dealt differently: so no frame can tell another seat's
 hand, nor which seats could claim the shown card. The move logs show that every shown card asked
 every seat entitled to it (all seats for a drawn card, all but the discarder for a discard), and
-that each of them answered or timed out, whether or not it could claim (issue 8, point 2).
+that each of them answered or timed out, whether or not it could claim.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A table starts as soon as it is full and everyone is ready, whatever the order (issue 16, point 1).
+"""A table starts as soon as it is full and everyone is ready, whatever the order.
 
 Through the table service: every change of seats (a bot seated or removed, the empty seats
 filled at once, a person sitting, moving, leaving, saying ready, arriving at a tournament table)
@@ -49,7 +49,7 @@ SEATING = [bots_one_by_one, bots_at_once]
 def test_the_host_says_ready_first_and_the_last_bot_starts_the_table(
     club: Any, members: list[Any], game: str, seat_bots: Callable[[LiveTable, Any], None]
 ) -> None:
-    """The bug of issue 16: ready, then bots; before, the table waited forever."""
+    """Ready, then bots: the table starts (it once waited forever)."""
     table = lobby.open_table(club, members[0], game)
     assert lobby.set_ready(table.pk, members[0]) is None
     seat_bots(table, members[0])

@@ -39,7 +39,7 @@ from tests.tables.players import RECORDS_REPLAY, assert_whole_log, bot_client, c
 
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
 
-HEAL = 30.0  # seconds within which a stalled table moves once a worker is back (issue 15)
+HEAL = 30.0  # seconds within which a stalled table moves once a worker is back
 CLOCK = 3  # seconds per decision at the persons' table
 LOST = 1.5  # seconds without a worker: the steps it held come due meanwhile
 CARDS = 48  # cards the four hands of a Shengji deal play (one deck for four, six in the kitty)

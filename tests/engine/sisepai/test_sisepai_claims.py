@@ -1,4 +1,4 @@
-"""Ruling 16 and seed 002 "プレイ": claims on a shown card, their priorities and ties by seat order."""
+"""docs/rules/sisepai.md §5: claims on a shown card, their priorities and ties by seat order."""
 
 from __future__ import annotations
 
@@ -251,7 +251,7 @@ def test_a_timeout_is_a_pass_in_a_window() -> None:
 
 
 def test_exposed_melds_are_never_added_to() -> None:
-    # Seed 002: melds are made from the hand only; an exposed three cannot become four.
+    # sisepai.md §5: melds are made from the hand only; an exposed three cannot become four.
     deal = table(3, hands={2: "WE WE"}, stock="WE WE")
     play(deal, "0:draw")
     answer_all(deal, s2="pong")

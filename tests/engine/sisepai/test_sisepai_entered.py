@@ -1,4 +1,4 @@
-"""A deal entered by hand (seed 002, RULINGS 18): the winner's hand paid by each other player, or void."""
+"""A deal entered by hand (sisepai.md §6-§7): the winner's hand paid by each other player, or void."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_the_dealer_comes_from_the_situation_once_known() -> None:
 
 @pytest.mark.parametrize(("points", "ok"), [(7, False), (9, True), (10, False), (41, True), (43, False)])
 def test_a_winning_hand_scores_an_odd_number_from_9_to_41(points: int, ok: bool) -> None:
-    """RULINGS 18: at least 9 points, at most 41, always odd."""
+    """sisepai.md §6: at least 9 points, at most 41, always odd."""
     if ok:
         assert entered_result(RULES, 2, None, 0, points, 0)["points"] == points
     else:

@@ -1,4 +1,4 @@
-"""Ruling 17 and seed 002 "組み合わせと点数": each meld and its points, concealed and exposed."""
+"""docs/rules/sisepai.md §3: each meld and its points, concealed and exposed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ruling 14: the pack, and the piece codes."""
+"""docs/rules/sisepai.md §1: the pack, and the piece codes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ruling 19 and seed 002 "配り直し": a hand with no single general, no three or four identical and
+"""docs/rules/sisepai.md §8: a hand with no single general, no three or four identical and
 no four-colour soldiers may demand a redeal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ruling 15 and seed 002 "準備" / "プレイ": the dealer, the deal, the turn and the void deal."""
+"""docs/rules/sisepai.md §2, §4 and §7: the dealer, the deal, the turn and the void deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ruling 18 and seed 002 "ゲームの目的": 21 cards all in melds, at least 9 points, odd totals."""
+"""docs/rules/sisepai.md §6: 21 cards all in melds, at least 9 points, odd totals."""
 
 from __future__ import annotations
 

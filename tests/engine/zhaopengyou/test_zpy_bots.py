@@ -28,7 +28,7 @@ def test_the_heuristic_calls_an_ace_it_does_not_hold() -> None:
 
 
 def test_the_heuristic_calls_the_copy_after_its_own() -> None:
-    """Holding one AS (and both AD and AC) it calls the 2nd AS: its own copy counts (seed 001)."""
+    """Holding one AS (and both AD and AC) it calls the 2nd AS: its own copy counts (§Calling friends)."""
     state = calling("AS AD AD AC AC 3S")
     assert GAME.bot("heuristic", random.Random(1)).choose(state, 0) == Call(2, "AS")
 

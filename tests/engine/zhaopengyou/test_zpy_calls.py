@@ -1,4 +1,4 @@
-"""Friend calls (找朋友, seed 001, RULINGS 13): the Nth copy played joins the declarer's team."""
+"""Friend calls (找朋友, zhaopengyou.md §Calling friends): the Nth copy played joins the declarer's team."""
 
 from __future__ import annotations
 
@@ -141,9 +141,9 @@ def test_points_a_new_friend_captured_before_joining_are_discarded() -> None:
 def test_with_own_copy_counts_off_the_declarers_copies_do_not_count(
     counts: bool, team: list[int], played: int
 ) -> None:
-    """``1st AS``, the declarer leading its AS and seat 1 following with the other: by seed 001
+    """``1st AS``, the declarer leading its AS and seat 1 following with the other: by default
     the declarer's own copy was the 1st (used up, the team stays short); with the option off,
-    seat 1's is the 1st, and seat 1 joins (docs/rules/zhaopengyou.md, "Calling friends")."""
+    seat 1's is the 1st, and seat 1 joins (zhaopengyou.md §Calling friends)."""
     state = in_play(6, SPADES, "H", "2", calls=("1st AS", "1st AC"), own_copy_counts=counts)
     trick(state, "0:AS 1:AS 2:KS 3:7S 4:9S 5:QS")
     assert state.team == team and state.calls_json()[0]["copies_played"] == played
@@ -165,7 +165,7 @@ def test_point_cards_may_be_called_unless_the_club_forbids_it(allowed: bool, car
 
 @pytest.mark.parametrize(("counts", "nth"), [(True, 2), (False, 1)])
 def test_the_heuristic_bot_calls_past_its_own_copy_only_when_it_counts(counts: bool, nth: int) -> None:
-    """Holding one copy of every side ace, the bot calls an ace's 2nd copy by seed 001 (its own is
+    """Holding one copy of every side ace, the bot calls an ace's 2nd copy by default (its own is
     the 1st) and the 1st with ``own_copy_counts`` off."""
     state = in_play(6, {0: "AS AD AC 3S 4D 5C"}, "H", "2", own_copy_counts=counts)
     state.phase, state.calls, state.fulfilled = "call", [], []

@@ -1,4 +1,4 @@
-"""Declaring (seed 001, RULINGS 13): last deal's winners only, own rank, first declaration stands."""
+"""Declaring (zhaopengyou.md §Declaring trumps): last deal's winners only, own rank, the first stands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A deal entered by hand (seed 001 scoring from the table's figures): sides, points, rises, errors."""
+"""A deal entered by hand (§Scoring a deal from the table's figures): sides, points, rises, errors."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_a_short_team_earns_the_bonus() -> None:
 
 
 def test_passive_winners_rise_one_less() -> None:
-    """Seat 5 lost the last deal: winning as a defender now it rises one rank less (seed 001)."""
+    """Seat 5 lost the last deal: winning as a defender now it rises one rank less (§Rank rises)."""
     situation = {"ranks": ["2"] * 6, "last_winners": [0, 1, 2, 3, 4], "provisional_dealer": 0}
     result = six(situation, points=160)
     assert result["deal_winners"] == [1, 2, 5]

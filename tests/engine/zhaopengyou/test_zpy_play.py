@@ -1,4 +1,5 @@
-"""Leads, follows and trick winners of Zhao Pengyou (seed 001, RULINGS 1-4) on 2, 3 and 4 packs."""
+"""Leads, follows and trick winners of Zhao Pengyou (docs/rules/zhaopengyou.md §Leading, §Following,
+§Winning a trick) on 2, 3 and 4 packs."""
 
 from __future__ import annotations
 
@@ -23,13 +24,13 @@ def shape(text: str, ctx: TrumpContext) -> tuple[tuple[int, int], ...]:
 
 
 def test_a_sequence_of_sets_skips_the_rank() -> None:
-    """Clubs and 7 trump: three 6s and three 8s are a sequence (seed 001's example)."""
+    """Clubs and 7 trump: three 6s and three 8s are a sequence (§Leading's example)."""
     assert shape("6S 6S 6S 8S 8S 8S", CLUBS_7) == ((3, 2),)
     assert shape("6D 6D 8D 8D", CLUBS_7) == ((2, 2),)
 
 
 def test_in_trumps_the_rank_is_skipped_too_but_never_joins_a_sequence() -> None:
-    """Clubs and 7: 6C 6C 8C 8C is a sequence; 6C 6C 7C 7C is not (seed 001)."""
+    """Clubs and 7: 6C 6C 8C 8C is a sequence; 6C 6C 7C 7C is not (§Leading)."""
     assert shape("6C 6C 8C 8C", CLUBS_7) == ((2, 2),)
     assert shape("6C 6C 7C 7C", CLUBS_7) == ((2, 1), (2, 1))
 
@@ -39,7 +40,7 @@ def test_in_trumps_the_rank_is_skipped_too_but_never_joins_a_sequence() -> None:
     ["LJ LJ BJ BJ", "AC AC 7S 7S", "7S 7S 7C 7C", "7C 7C LJ LJ", "7S 7S 7D 7D"],
 )
 def test_jokers_and_rank_cards_never_form_sequences(text: str) -> None:
-    """Zhao Pengyou keeps jokers and rank cards out of sequences (seed 001)."""
+    """Zhao Pengyou keeps jokers and rank cards out of sequences (§Leading)."""
     assert len(shape(text, CLUBS_7)) == 2
 
 
@@ -55,7 +56,7 @@ def test_a_set_of_three_must_be_answered_by_a_set_of_three_when_held() -> None:
     lead = read_lead(Counter(cards("9D 9D 9D")), ctx)
     assert lead is not None
     assert set(legal_follows(Counter(cards("5D 5D 5D 6D")), lead, ctx)) == {("5D", "5D", "5D")}
-    # Without a set of three, any three diamonds do (RULINGS 4 asks for sets of the lead's size).
+    # Without a set of three, any three diamonds do (§Following asks for sets of the lead's size).
     assert ("5D", "6D", "7D") in set(legal_follows(Counter(cards("5D 5D 6D 7D")), lead, ctx))
 
 
@@ -91,7 +92,7 @@ def test_a_set_of_four_is_led_and_won_at_a_twelve_seat_table() -> None:
 
 
 def test_equal_cards_go_to_the_first_played() -> None:
-    """Identical cards, and off-suit rank cards, are equal: the earlier play wins (seed 001)."""
+    """Identical cards, and off-suit rank cards, are equal: the earlier play wins (§Winning a trick)."""
     ctx = TrumpContext("2", "H", sequences=True, rank_sequences=False)
     assert trick_winner([Counter([c]) for c in ["AS", "AS", "KS"]], ctx) == 0
     assert trick_winner([Counter([c]) for c in ["3S", "2S", "2D", "2C"]], ctx) == 1
@@ -127,7 +128,7 @@ def test_follow_the_led_suit_with_as_many_cards_as_held() -> None:
 @pytest.mark.parametrize("on", [False, True])
 def test_tractor_follow_binds_a_sequence_lead_not_a_throw_holding_one(on: bool) -> None:
     """Three packs, hearts trump at 2: against QD QD QD KD KD KD + AD, 5D 5D 5D 9D 9D 9D 6D follows
-    with the option on or off (docs/rules/zhaopengyou.md, "Following"); against the sequence alone,
+    with the option on or off (docs/rules/zhaopengyou.md §Following); against the sequence alone,
     the option asks for the held 5D 5D 5D 6D 6D 6D."""
     ctx = TrumpContext("2", "H", sequences=True, rank_sequences=False)
     hand = Counter(cards("5D 5D 5D 6D 6D 6D 9D 9D 9D"))

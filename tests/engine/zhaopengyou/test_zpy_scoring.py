@@ -1,4 +1,5 @@
-"""Scoring (seed 001): 40 / 80 / 100 x packs, the short-team bonus, active and passive rises, A wins."""
+"""Scoring (zhaopengyou.md §Scoring a deal, §Rank rises): 40 / 80 / 100 x packs, the short-team
+bonus, active and passive rises, A wins."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from engine.zhaopengyou.scoring import game_points, next_provisional_dealer, rai
 def test_game_points_on_both_sides_of_every_threshold(
     decks: int, defenders: int, expected: tuple[bool, int]
 ) -> None:
-    """Seed 001's table, by 40 x packs."""
+    """§Scoring a deal's table, by 40 x packs."""
     assert game_points(defenders, decks, short=0) == expected
 
 
@@ -65,7 +66,7 @@ def test_passive_winners_rise_one_less() -> None:
 
 
 def test_ranks_stop_at_a_and_reaching_it_or_beyond_wins() -> None:
-    """9 + 3 = Q (seed 001's example); K + 1 and Q + 3 reach A and win (RULINGS 6)."""
+    """9 + 3 = Q (§Rank rises' example); K + 1 and Q + 3 reach A and win (§Rank rises)."""
     after, reached = raise_ranks(["9", "K", "Q", "3", "A"], [3, 1, 3, 0, 0])
     assert after == ["Q", "A", "A", "3", "A"] and reached == [1, 2]
     assert raise_ranks(["3"], [1]) == (["4"], [])

@@ -1,4 +1,4 @@
-"""Seed 001's tables, the deck per number of players and the first provisional dealer's draw."""
+"""The rules' tables, the deck per number of players and the first provisional dealer's draw."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.errors import BadSetup
 from engine.zhaopengyou.rules import KITTY, ZhaoRules, calls_for, decks_for, hand_size
 from engine.zhaopengyou.scoring import dealer_draw, draw_strength
 
-# players: packs, big jokers, little jokers, cards each (seed 001)
+# players: packs, big jokers, little jokers, cards each (zhaopengyou.md §Players and cards)
 SEED_TABLE = {
     6: (2, 2, 2, 17),
     7: (2, 0, 0, 14),
@@ -72,7 +72,7 @@ def test_the_highest_card_drawn_makes_the_first_provisional_dealer() -> None:
 
 
 def test_tied_seats_draw_again_until_one_is_highest() -> None:
-    """A tie for the highest card sends only the tied seats to draw again (seed 001)."""
+    """A tie for the highest card sends only the tied seats to draw again (§The provisional dealer)."""
     for seed in range(200):
         deck = list(GAME.deck(ZhaoRules(), 12))
         random.Random(seed).shuffle(deck)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0008_club_auto_review'),
+        ('league', '0012_match_nudge'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

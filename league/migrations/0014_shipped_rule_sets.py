@@ -27,6 +27,6 @@ def load_shipped(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("league", "0009_club_rule_sets")]
+    dependencies = [("league", "0013_club_rule_sets")]
 
     operations = [migrations.RunPython(load_shipped, migrations.RunPython.noop)]

@@ -1,0 +1,54 @@
+"""A player's most costly mistakes across their reviewed deals, each a link to the position
+(the step its move led to, from the player's seat), for the profile page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import review as engine_review
+from league import access
+from league.models import Player
+from replays.models import ReviewLine
+from replays.services.moves import describe
+
+MISTAKES = ("inaccuracy", "mistake", "blunder")
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One judged decision of the player's that lost points: where, what, what was better, how much."""
+
+    line: ReviewLine
+    played: dict[str, Any] | None
+    best: dict[str, Any] | None
+
+    @property
+    def url(self) -> str:
+        """The viewer at the step the move led to, from the seat that made it."""
+        return f"/deals/{self.line.review.deal_id}/?at={self.line.index + 1}&seat={self.line.seat}"
+
+
+def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]:
+    """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see."""
+    seats = dict(player.seats.values_list("match_id", "seat"))
+    if not seats:
+        return []
+    lines = (
+        ReviewLine.objects.filter(
+            label__in=MISTAKES,
+            review__status="done",
+            review__engine_version=engine_review.ENGINE_VERSION,
+            review__deal__match_id__in=list(seats),
+            review__deal__in=access.visible_deals(user),
+        )
+        .select_related("review__deal__match")
+        .order_by("-loss", "pk")
+    )
+    out: list[Mistake] = []
+    for line in lines.iterator():
+        if seats.get(line.review.deal.match_id) == line.seat:
+            out.append(Mistake(line, describe(line.played), describe(line.best)))
+            if len(out) == limit:
+                break
+    return out

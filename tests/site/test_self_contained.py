@@ -1,0 +1,103 @@
+"""The project speaks only of itself: no history names and no files outside the repository.
+
+Code, docs, templates and tests cite a rule by its section of ``docs/rules/<game>.md`` and a
+measurement by its dated file under ``bench/results/``; they never name a work session, a branch
+of its history, a tracker's issue number, an outside rulings list or seed document, or a path
+above the repository. The check reads every tracked source and documentation file.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.servers import ROOT
+
+pytestmark = pytest.mark.backend_free
+
+SUFFIXES = (".py", ".md", ".html", ".js")
+# A history branch is a path whose first component is the single letter h; what comes before it
+# (nothing of a word or a path) tells it from the repository's bench/... or engine/search/...
+FORBIDDEN = {
+    "a work session": r"[Ss]ession [0-9]",
+    "a history branch": r"(?<![\w/.-])h/[a-z]+[0-9]*",
+    "an issue number": r"[Ii]ssue [0-9]+",
+    "the outside rulings list": "RUL" + "INGS",
+    "a numbered ruling": r"\b[Rr]ulings? [0-9]",
+    "a seed document": r"[Ss]eed 00[0-9]",
+    "a path above the repository": r"\.\./shared",
+}
+
+
+def tracked_files() -> list[Path]:
+    """The repository's tracked source and documentation files (every file, without git)."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=True, timeout=60
+        ).stdout
+        names = [name for name in out.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        names = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file()]
+    skipped = (".venv/", ".git/", "node_modules/")
+    return sorted(
+        ROOT / name
+        for name in names
+        if name.endswith(SUFFIXES) and not name.startswith(skipped) and (ROOT / name).is_file()
+    )
+
+
+FILES = tracked_files()
+
+
+def offending_lines(pattern: str) -> list[str]:
+    """``path:line: text`` of every tracked line that matches ``pattern``."""
+    found = re.compile(pattern)
+    hits = []
+    for path in FILES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if found.search(line):
+                hits.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    return hits
+
+
+def test_it_reads_the_tracked_files() -> None:
+    """The check sees the project's own files: code, docs, templates and tests."""
+    names = {str(p.relative_to(ROOT)) for p in FILES}
+    expected = {"README.md", "docs/engine.md", "engine/game.py", "templates/base.html", "tests/conftest.py"}
+    assert expected <= names
+
+
+@pytest.mark.parametrize("kind", FORBIDDEN)
+def test_it_names_no_history_and_no_outside_file(kind: str) -> None:
+    """No tracked source or documentation line names this kind of outside thing."""
+    assert offending_lines(FORBIDDEN[kind]) == []
+
+
+# Written in pieces, so that this file passes its own check.
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("see sess" + "ion 11 of the notebook", "a work session"),
+        ("measured on h" + "/zpy2", "a history branch"),
+        ("(h" + "/expert3)", "a history branch"),
+        ("fixed in iss" + "ue 13", "an issue number"),
+        ("as RUL" + "INGS 2 says", "the outside rulings list"),
+        ("rul" + "ing 19 allows it", "a numbered ruling"),
+        ("as told by se" + "ed 000", "a seed document"),
+        ("see ../" + "shared/DESIGN.md", "a path above the repository"),
+    ],
+)
+def test_it_would_catch_each_kind(line: str, kind: str) -> None:
+    """Each pattern matches the kind of citation it is there to keep out."""
+    assert re.search(FORBIDDEN[kind], line)
+
+
+@pytest.mark.parametrize(
+    "line", ["bench/bots.py --deals 3", "engine/search/leaf.py", "docs/rules/tractor.md §Leading", "seed 1"]
+)
+def test_it_lets_the_project_s_own_paths_and_seeds_pass(line: str) -> None:
+    """The repository's own paths (``bench/…``, ``engine/search/…``) and numeric seeds are not history."""
+    assert not any(re.search(pattern, line) for pattern in FORBIDDEN.values())
