@@ -1,7 +1,9 @@
 """``python -m engine``: selfplay, check, review, bench and playthrough, for every registered game.
 
-* ``selfplay --game G [--players P] [--deals N] [--seed S] [--bot KIND ...] [--rules k=v ...]``:
-  bots play N deals as consecutive matches; one JSON record per line, then a summary line.
+* ``selfplay --game G [--ruleset NAME] [--players P] [--deals N] [--seed S] [--bot KIND ...]
+  [--rules k=v ...]``: bots play N deals as consecutive matches; one JSON record per line, then a
+  summary line. ``--ruleset`` starts from a shipped rule set (and names it in each record, unless
+  ``--rules`` change it).
   Seat ``s`` gets the bot ``--bot`` number ``s % count`` (so ``--bot heuristic --bot random``
   puts heuristic bots on seats 0 and 2).
 * ``check FILE``: replays a record or an NDJSON file of records; prints each result as JSON, or
@@ -29,11 +31,12 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any, TextIO
 
-from engine.errors import EngineError
+from engine.errors import BadSetup, EngineError
 from engine.game import BUDGETS
 from engine.match import Match, selfplay_deal
 from engine.record import DealRecord, ReplayError, check_record
 from engine.registry import game_names, get_game
+from engine.rulesets import RuleSet, shipped
 
 
 def _rules_json(pairs: Sequence[str]) -> dict[str, Any]:
@@ -44,10 +47,23 @@ def _rules_json(pairs: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _selfplay_rules(args: argparse.Namespace) -> tuple[str, dict[str, Any], RuleSet | None]:
+    """The game, its options and the shipped rule set named by ``--ruleset`` (``--rules`` on top)."""
+    ruleset = shipped(args.ruleset) if args.ruleset else None
+    game_name = args.game or (ruleset.game if ruleset else None)
+    if game_name is None:
+        raise BadSetup("selfplay needs --game or --ruleset")
+    if ruleset is not None and ruleset.game != game_name:
+        raise BadSetup(f"rule set {ruleset.name} is for {ruleset.game}, not {game_name}")
+    options = {**(ruleset.options if ruleset else {}), **_rules_json(args.rules or [])}
+    return game_name, options, ruleset if ruleset and not args.rules else None
+
+
 def selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """Bots play ``args.deals`` deals; records and a summary go to ``out``."""
-    game = get_game(args.game)
-    rules = game.rules_from_json(_rules_json(args.rules or []))
+    game_name, options, ruleset = _selfplay_rules(args)
+    game = get_game(game_name)
+    rules = game.rules_from_json(options)
     seats = args.players or game.default_seats
     kinds = args.bot or ["heuristic"]
     rng = random.Random(args.seed)
@@ -55,6 +71,7 @@ def selfplay(args: argparse.Namespace, out: TextIO) -> int:
     tally: Counter[str] = Counter()
     for _ in range(args.deals):
         record = selfplay_deal(game, rules, seats, match.situation, rng, kinds)
+        record.ruleset = ruleset.label() if ruleset else None
         if not args.quiet:
             out.write(record.dumps() + "\n")
         _count(record, kinds, tally)
@@ -141,7 +158,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description="Card game engine tools.")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("selfplay", help="bots play deals; one JSON record per line")
-    s.add_argument("--game", required=True, choices=game_names())
+    s.add_argument("--game", choices=game_names(), help="the game (or the one of --ruleset)")
+    s.add_argument("--ruleset", help="a shipped rule set (engine/rulesets.py); --rules change it")
     s.add_argument("--players", type=int)
     s.add_argument("--deals", type=int, default=1)
     s.add_argument("--seed", type=int, default=0)

@@ -6,11 +6,13 @@ module of a readable size.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import JOKERS, SUITS
+from engine.cards import CARD_POINTS, JOKERS, SUITS
 from engine.game import JSON
+from engine.trump import TRUMP, TrumpContext
 
 THROW_PENALTY = 10  # points a failed throw costs its side with ``throw_penalty`` (docs/rules/tractor.md)
 
@@ -32,6 +34,9 @@ class Setup:
     pointless_redeal: bool = True
     tractor_follow: bool = False
     kitty_per_card: bool = False
+    kitty_per_trick: bool = False  # the kitty × 2 × the cards each player played to the last trick
+    weak_points: int = -1  # a hand with at most this many points may demand a redeal (-1: never)
+    weak_trumps: int = -1  # a hand with at most this many trumps may demand a redeal (-1: never)
     real_hand_throws: bool = False  # the option: throws judged against the real hands
     throw_penalty: int = 0  # points a failed throw costs the thrower's side (``throw_penalty``)
 
@@ -68,3 +73,13 @@ def is_rank_card(card: str, rank: str | None) -> bool:
 def rank_cards(rank: str | None) -> tuple[str, ...]:
     """The four cards of ``rank`` in code order (as ``sorted`` puts a hand's), none for ``None``."""
     return tuple(sorted(rank + suit for suit in SUITS)) if rank else ()
+
+
+def weak_hand(hand: Counter[str], setup: Setup, trump: TrumpContext) -> bool:
+    """True if ``hand`` may demand a redeal as weak: at most ``weak_points`` points or at most
+    ``weak_trumps`` trumps as the trumps stand now (docs/rules/tractor.md §Declaring)."""
+    points, trumps = setup.weak_points, setup.weak_trumps
+    if points >= 0 and sum(CARD_POINTS[c] * n for c, n in hand.items()) <= points:
+        return True
+    eff = trump.eff
+    return trumps >= 0 and sum(n for c, n in hand.items() if eff[c] == TRUMP) <= trumps

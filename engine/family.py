@@ -43,6 +43,8 @@ class FamilyGame(Game):
             raise BadSetup(
                 "throw_penalty needs real_hand_throws: judged from what the leader can know, no throw fails"
             )
+        if getattr(rules, "kitty_per_card", False) and getattr(rules, "kitty_per_trick", False):
+            raise BadSetup("kitty_per_card and kitty_per_trick are two kitty multipliers: choose one")
         return rules
 
     def bot(self, kind: str, rng: random.Random, budget: str = "strong") -> Bot:

@@ -60,11 +60,13 @@ def check_points(points: int, top: int) -> None:
         raise BadResult("points", f"the defenders' points are a multiple of 5 from 0 to {top}")
 
 
-def most_kitty_multiplier(hand_size: int, per_card: bool) -> int:
+def most_kitty_multiplier(hand_size: int, per_card: bool, per_trick: bool = False) -> int:
     """The largest kitty multiplier a last lead can give (tractor.md §Scoring), as ``last_lead_multiplier``.
 
     The last lead holds at most a hand; its longest tractor has an even number of cards.
     """
+    if per_trick:
+        return 2 * hand_size
     longest = hand_size - hand_size % 2
     return 2 * longest if per_card else 2**longest
 

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.errors import BadSetup
@@ -28,15 +28,23 @@ class Action(ABC):
     def __str__(self) -> str: ...
 
 
+# The metadata of an option added after records were first written: at its default it is left out
+# of the rules' JSON, so every record of the default rules stays as it was, byte for byte.
+ADDED: Mapping[str, bool] = {"omit_at_default": True}
+
+
 @dataclass(frozen=True)
 class Rules:
     """Base of every game's house rules; each field has the seeds' rule as default."""
 
     def to_json(self) -> dict[str, JSON]:
-        """The rules as plain JSON (enum values by their value)."""
+        """The rules as plain JSON (enum values by their value; ``ADDED`` options only when set)."""
         out: dict[str, JSON] = {}
-        for name, value in self.__dict__.items():
-            out[name] = getattr(value, "value", value)
+        for option in fields(self):
+            value = getattr(self, option.name)
+            if option.metadata.get("omit_at_default") and value == option.default:
+                continue
+            out[option.name] = getattr(value, "value", value)
         return out
 
 

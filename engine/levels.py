@@ -15,16 +15,34 @@ from collections.abc import Callable, Mapping, Sequence
 from engine.cards import JOKERS, RANKS, level_up
 from engine.game import JSON
 
+TRACTOR_PIVOT = 80  # the defenders' points from which they take the deal (tractor.md §Scoring)
 
-def tractor_outcome(defenders: int) -> tuple[bool, int]:
+
+def tractor_outcome(defenders: int, step: int = 40, zero: int = 3) -> tuple[bool, int]:
     """tractor.md §Scoring's table: (dealer side keeps the deal, levels the winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
-    defenders rise one level more per 40 points, also past 240.
+    defenders rise one level more per 40 points, also past 240. ``step`` (points per level) and
+    ``zero`` (what a defence without a point gives the dealer's side, at least the table's rise
+    at 5) are the options of tractor.md §Scoring.
     """
-    if defenders < 80:
-        return True, 3 if defenders == 0 else 2 if defenders < 40 else 1
-    return False, (defenders - 80) // 40
+    if defenders < TRACTOR_PIVOT:
+        rise = 1 + (TRACTOR_PIVOT - 5 - max(defenders, 5)) // step
+        return True, max(rise, zero) if defenders == 0 else rise
+    return False, (defenders - TRACTOR_PIVOT) // step
+
+
+def gated_rise(level: str, rise: int, as_dealer: bool, gates: str) -> int:
+    """``rise`` for a side at ``level`` with the must-defend ranks ``gates`` (tractor.md §Must-defend
+    ranks): a side at a gate rises only by winning as the dealer's side there, and
+    no rise passes the next gate above its level."""
+    at = RANKS.index(level)
+    if level in gates and not as_dealer:
+        return 0
+    for step in range(1, rise + 1):
+        if at + step < len(RANKS) and RANKS[at + step] in gates:
+            return step
+    return rise
 
 
 def first_situation(start: str) -> dict[str, JSON]:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from itertools import combinations
 
-from engine.tricks import Lead, Safety, _sets_error, quad_value
+from engine.tricks import Lead, Safety, _sets_error, quad_value, tractor_asked
 from engine.trump import TrumpContext
 from engine.units import count_sets, decompose_play, placements, runs_of
 
@@ -128,11 +128,11 @@ def _set_follows(suit: dict[str, int], lead: Lead, ctx: TrumpContext, tractors: 
 
 
 def _tractor_asked(suit: dict[str, int], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:
-    """The ``tractor_follow`` option: the tractor a follow must hold, if the lead has one and the suit too."""
-    size, length = lead.shape[0]
-    if length < 2 or not any(True for _ in placements(Counter(suit), size, length, ctx)):
+    """The ``tractor_follow`` option: the tractor a follow must hold, if the lead is one and the suit too."""
+    asked = tractor_asked(lead.shape)
+    if asked is None or not any(True for _ in placements(Counter(suit), *asked, ctx)):
         return None
-    return size, length
+    return asked
 
 
 def legal_leads(

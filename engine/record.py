@@ -25,6 +25,16 @@ FORMAT_VERSION = 1
 MAX_JSON_DEPTH = 32
 
 
+def _ruleset_label(data: Any) -> dict[str, JSON] | None:
+    """A record's ``ruleset`` as ``{"name", "version"}``; ``BadRecord`` if it is something else."""
+    if data is None:
+        return None
+    try:
+        return {"name": str(data["name"]), "version": int(data["version"])}
+    except (KeyError, TypeError, ValueError):
+        raise BadRecord('\'ruleset\' names a rule set as {"name": text, "version": number}') from None
+
+
 def commitment(salt: str, deck: Sequence[str]) -> str:
     """The hex SHA-256 of ``salt`` followed by the deck's codes joined by single spaces."""
     return hashlib.sha256((salt + " ".join(deck)).encode("utf-8")).hexdigest()
@@ -49,14 +59,17 @@ class DealRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, JSON] | None = None
     version: int = FORMAT_VERSION
+    ruleset: dict[str, JSON] | None = None  # {"name", "version"} of the rule set it was played under
 
     def to_json(self) -> dict[str, JSON]:
-        """The record as a JSON object."""
+        """The record as a JSON object (``ruleset`` only when the deal names one)."""
+        named = {} if self.ruleset is None else {"ruleset": self.ruleset}
         return {
             "format": "cardclub-deal",
             "version": self.version,
             "game": self.game,
             "rules": self.rules,
+            **named,
             "seats": self.seats,
             "situation": self.situation,
             "deck": self.deck,
@@ -93,6 +106,7 @@ class DealRecord:
             actions=actions,
             result=data.get("result"),
             version=int(data.get("version", 1)),
+            ruleset=_ruleset_label(data.get("ruleset")),
         )
 
     @classmethod

@@ -11,7 +11,7 @@ Situation JSON: ``{"deal": n, "first_bidder": seat, "scores": [4 ints], "played"
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Self
 
 from engine.actions import Bid, NameTrump, Pass
@@ -28,7 +28,7 @@ from engine.figures import (
     most_kitty_multiplier,
     most_throw_penalties,
 )
-from engine.game import JSON, Action, DealState, Rules
+from engine.game import ADDED, JSON, Action, DealState, Rules
 from engine.registry import register
 from engine.trickdeal import TrickDeal
 from engine.trump import TrumpContext
@@ -46,6 +46,8 @@ class SandahaRules(Rules):
     pointless_redeal: bool = True  # §Bidding: a hand without 5, 10 or K may demand a redeal
     tractor_follow: bool = False  # §Options: a held tractor must answer a tractor lead
     kitty_per_card: bool = False  # §Options: kitty × 2 per card of the last lead's largest unit
+    # §Options: kitty × 2 × the cards each player played to the last trick
+    kitty_per_trick: bool = field(default=False, metadata=ADDED)
     real_hand_throws: bool = False  # §Options: throws judged against the real hands
     throw_penalty: bool = False  # §Options: a failed throw costs the thrower's side 10 points
 
@@ -275,6 +277,7 @@ class SandahaGame(FamilyGame):
             pointless_redeal=rules.pointless_redeal,
             tractor_follow=rules.tractor_follow,
             kitty_per_card=rules.kitty_per_card,
+            kitty_per_trick=rules.kitty_per_trick,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
@@ -300,7 +303,9 @@ class SandahaGame(FamilyGame):
         """Every card point, the richest kitty times the largest last-lead multiplier, and what
         failed-throw penalties can add with that option."""
         assert isinstance(rules, SandahaRules)
-        top = most_defender_points(self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card))
+        top = most_defender_points(
+            self.deck(rules, 4), 8, most_kitty_multiplier(21, rules.kitty_per_card, rules.kitty_per_trick)
+        )
         return top + most_throw_penalties(rules, 21)
 
     def entered_result(

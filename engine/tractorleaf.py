@@ -165,18 +165,19 @@ def expected_points(deal: TrickDeal) -> tuple[float, float]:
     return seen[1] + sum(w * x for w, x in zip(weights, seen, strict=True)), deviation  # seen[1]: taken
 
 
-def declarers_levels(points: float, deviation: float) -> float:
+def declarers_levels(points: float, deviation: float, step: int = 40, zero: int = 3) -> float:
     """The declarer's side's expected levels (its rise minus the defenders') when the defenders'
-    final points are spread normally around ``points``; kept per point and unit of deviation."""
-    return _spread_levels(round(points), max(1, round(deviation)))
+    final points are spread normally around ``points``, by the results table of ``step`` points a
+    level and ``zero`` for a defence without a point; kept per point and unit of deviation."""
+    return _spread_levels(round(points), max(1, round(deviation)), step, zero)
 
 
 @cache
-def _spread_levels(points: int, deviation: int) -> float:
+def _spread_levels(points: int, deviation: int, step: int, zero: int) -> float:
     total = weight = 0.0
     for final in range(0, 600, 5):
         density = math.exp(-0.5 * ((final - points) / deviation) ** 2)
-        keeps, rise = tractor_outcome(final)
+        keeps, rise = tractor_outcome(final, step, zero)
         total += density * (rise if keeps else -rise)
         weight += density
     return round(total / weight, 9) if weight else 0.0
@@ -185,7 +186,8 @@ def _spread_levels(points: int, deviation: int) -> float:
 def estimate(deal: TrickDeal, seat: int, pivot: int) -> tuple[float, float]:
     """``seat``'s expected levels and card-point margin (from ``pivot``) for the rest of the deal."""
     points, deviation = expected_points(deal)
-    levels = declarers_levels(points, deviation)
+    table = getattr(deal.rules, "level_step", 40), getattr(deal.rules, "zero_rise", 3)  # Tractor's options
+    levels = declarers_levels(points, deviation, *table)
     if deal.side_of(seat) == 0:
         return levels, pivot - points
     return -levels, points - pivot

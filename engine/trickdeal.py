@@ -15,10 +15,11 @@ from typing import Any, Self
 
 from engine.actions import Bury, Declare, Draw, NameTrump, PickUp, Play, Redeal, canonical_counts, play_of
 from engine.cards import CARD_POINTS, shown, sorted_cards, tally
-from engine.dealfacts import FailedThrow
+from engine.dealfacts import FailedThrow, weak_hand
 from engine.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
+from engine.kitty import lead_multiplier
 from engine.plays import leads_with, legal_follows, sub_multisets
 from engine.tricks import (
     HiddenSafety,
@@ -31,7 +32,6 @@ from engine.tricks import (
     trick_winner,
 )
 from engine.trump import TrumpContext
-from engine.units import decompose
 
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))  # must_move's answers, made once
 
@@ -175,8 +175,12 @@ class TrickDeal(DealState):
         return frozenset(movers)
 
     def pointless(self, seat: int) -> bool:
-        """True if ``seat`` may ask a redeal, holding no points (shengji.md §Redeal for a pointless hand)."""
-        return self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in self.hands[seat])
+        """True if ``seat`` may demand a redeal for a hand without 5, 10 or K (shengji.md §Redeal for a
+        pointless hand), or for a weak hand (``weak_points`` or ``weak_trumps``, tractor.md §Declaring)."""
+        hand = self.hands[seat]
+        if self.setup.pointless_redeal and not any(CARD_POINTS[c] for c in hand):
+            return True
+        return weak_hand(hand, self.setup, self.trump)
 
     def is_over(self) -> bool:
         """True once the deal has a result."""
@@ -364,7 +368,8 @@ class TrickDeal(DealState):
     def finish_redeal(self, seat: int) -> None:
         """End with no score: a redeal (tractor.md §Declaring; shengji.md §Redeal for a pointless hand)."""
         forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
-        reason = self.redeal_reason() if forced else "pointless hand"
+        pointless = not any(CARD_POINTS[c] for c in self.hands[seat])
+        reason = self.redeal_reason() if forced else "pointless hand" if pointless else "weak hand"
         self.phase = "over"
         self.outcome = {
             "outcome": "redeal",
@@ -483,19 +488,8 @@ class TrickDeal(DealState):
         return self.leader
 
     def last_lead_multiplier(self) -> int:
-        """2^n, n the cards of the last lead's longest tractor, else 2 for a set, 1 (tractor.md §Scoring)."""
-        lead = Counter(self.last_trick[0][1])
-        if (
-            read_lead(lead, self.trump, self.setup.quads) is None
-            or len({self.trump.eff[c] for c in lead}) > 1
-        ):
-            return 2
-        units = decompose(lead, self.trump)
-        tractors = [u.size * u.length for u in units if u.length > 1]
-        n = max(tractors) if tractors else (2 if any(u.size > 1 for u in units) else 1)
-        if self.setup.kitty_per_card:
-            return 2 * max(u.size * u.length for u in units)  # ``kitty_per_card``: × 2 per card
-        return int(2**n)
+        """The kitty's multiplier from the last trick's lead (``engine.kitty``)."""
+        return lead_multiplier(Counter(self.last_trick[0][1]), self.trump, self.setup)
 
     # -- zones and views ----------------------------------------------------------------------
 

@@ -233,7 +233,8 @@ def follow_error(
 ) -> str | None:
     """Why following ``lead`` with ``cards`` is illegal, or ``None`` (tractor.md §Following).
 
-    ``tractors``: the ``tractor_follow`` option, a held tractor as long as the lead's longest must be played.
+    ``tractors``: the ``tractor_follow`` option, a held tractor as long as the lead must be played against
+    a lead that is one tractor; a throw's units are matched as without it (tractor.md §Following).
     """
     n = sum(cards.values())
     if n != lead.size:
@@ -268,11 +269,22 @@ def holds(hand: Counter[str], cards: Counter[str]) -> bool:
     return True
 
 
+def tractor_asked(shape: Shape) -> tuple[int, int] | None:
+    """The ``(size, length)`` that ``tractor_follow`` asks of a follow: the lead's, when the lead is
+    one tractor; a throw asks for none, even one holding a tractor (docs/rules/tractor.md)."""
+    if len(shape) != 1 or shape[0][1] < 2:
+        return None
+    return shape[0]
+
+
 def _tractor_error(
     played: Counter[str], held: Counter[str], shape: Shape, suit: str, ctx: TrumpContext
 ) -> str | None:
-    size, length = shape[0]
-    if length < 2 or not any(True for _ in placements(held, size, length, ctx)):
+    asked = tractor_asked(shape)
+    if asked is None:
+        return None
+    size, length = asked
+    if not any(True for _ in placements(held, size, length, ctx)):
         return None
     if any(True for _ in placements(played, size, length, ctx)):
         return None

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -22,8 +23,8 @@ from ninja.throttling import BaseThrottle
 from pydantic import Field
 
 from league import access
-from league.models import Club, Player, PlayerRating, Tournament
-from league.services import ratelimit, ratings
+from league.models import Club, Player, PlayerRating, RuleSet, Tournament
+from league.services import ratelimit, ratings, rulesets
 from league.services import standings as stored_standings
 from league.services.games import tiebreak_name
 
@@ -40,7 +41,7 @@ class CacheWindowThrottle(BaseThrottle):
 api = NinjaAPI(
     title="Card Club league API",
     version="1",
-    description="Read-only: clubs, tournaments, standings, rankings and rating histories.",
+    description="Read-only: clubs, tournaments, rule sets, standings, rankings and rating histories.",
     urls_namespace="league-api",
     throttle=[CacheWindowThrottle()],
 )
@@ -51,6 +52,20 @@ class ClubOut(Schema):
     name: str
     description: str
     is_public: bool
+
+
+class RuleSetOut(Schema):
+    id: int
+    name: str
+    version: int
+    title: str
+    game: str
+    club: str | None = Field(description="the owning club's slug; null for the site's rule sets")
+    options: dict[str, Any] = Field(description="the options that differ from the game's standard rules")
+    rules: dict[str, Any] = Field(description="the engine's rules JSON of the game under this rule set")
+    differences: list[str] = Field(description="each difference from the standard rules, in words")
+    based_on: int | None
+    published: datetime | None
 
 
 class TournamentOut(Schema):
@@ -68,6 +83,7 @@ class TournamentOut(Schema):
     rated: bool
     tie_breaks: list[str]
     starts_at: datetime | None
+    ruleset: RuleSetOut | None = Field(description="the rule set version the rules were taken from, if any")
 
 
 class TieBreakValue(Schema):
@@ -128,7 +144,17 @@ def tournament_out(t: Tournament) -> dict[str, Any]:
     """A tournament as the API shows it."""
     fields = ["id", "slug", "name", "game", "format", "entry_kind", "status", "rules", "rounds_planned"]
     fields += ["deals_per_match", "rated", "tie_breaks", "starts_at"]
-    return {"club": t.club.slug, **{f: getattr(t, f) for f in fields}}
+    ruleset = ruleset_out(t.ruleset) if t.ruleset is not None else None
+    return {"club": t.club.slug, "ruleset": ruleset, **{f: getattr(t, f) for f in fields}}
+
+
+def ruleset_out(r: RuleSet) -> dict[str, Any]:
+    """A published rule set version as the API shows it."""
+    fields = ["id", "name", "version", "title", "game", "options", "based_on_id", "published"]
+    row = {f: getattr(r, f) for f in fields}
+    row["based_on"] = row.pop("based_on_id")
+    club = r.club.slug if r.club_id else None  # type: ignore[union-attr]
+    return {**row, "club": club, "rules": rulesets.rules_json(r), "differences": rulesets.in_words(r)}
 
 
 def visible_tournament(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -152,6 +178,20 @@ def club_tournaments(request: HttpRequest, slug: str) -> Any:
     if club is None or not access.can_view_club(request.user, club):
         raise HttpError(404, "not found")
     return [tournament_out(t) for t in access.visible_tournaments(request.user, club.tournaments.all())]
+
+
+@api.get("/rulesets", response=list[RuleSetOut], summary="Published rule sets")
+def list_rulesets(request: HttpRequest, game: str = "", club: str = "") -> Any:
+    """The site's published rule sets and those of the clubs the caller may see (``club``: one
+    club's own only; ``game``: one game's only)."""
+    rows = RuleSet.objects.filter(status=RuleSet.Status.PUBLISHED).select_related("club")
+    visible = access.visible_clubs(request.user)
+    rows = rows.filter(Q(club__isnull=True) | Q(club__in=visible))
+    if club:
+        rows = rows.filter(club__slug=club)
+    if game:
+        rows = rows.filter(game=game)
+    return [ruleset_out(r) for r in rows]
 
 
 @api.get("/tournaments/{tournament_id}", response=TournamentOut, summary="One tournament")

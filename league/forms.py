@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardclub.games import GAMES_BY_NAME
 from league import access
-from league.models import Club, Entry, Membership, Player, Tournament
+from league.models import Club, Entry, Membership, Player, RuleSet, Tournament
+from league.services import rulesets
 from league.services.games import choices as game_choices
 from league.services.games import tiebreak_name
 from league.services.offline import DealInput
@@ -97,6 +98,45 @@ class GameForm(forms.Form):
     """First step of a new tournament: the game decides the rule options shown next."""
 
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+
+
+class RuleSetCopyForm(forms.Form):
+    """The name and title of a club's copy (empty: the source's)."""
+
+    name = forms.SlugField(
+        label=_("Short name"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "Letters, digits and hyphens; the same name as one of the club's makes its next version."
+        ),
+    )
+    title = forms.CharField(label=_("Title"), max_length=120, required=False)
+
+
+class RuleSetTitleForm(forms.Form):
+    """A draft's title."""
+
+    title = forms.CharField(label=_("Title"), max_length=120)
+
+
+class RuleSetChoiceForm(forms.Form):
+    """A published rule set version to play under instead of the options chosen one by one."""
+
+    def __init__(self, club: Club, game_name: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"] = forms.ModelChoiceField(
+            label=_("Rule set"),
+            queryset=rulesets.available(club, game_name),
+            required=False,
+            empty_label=_("None: the house rules chosen below"),
+            help_text=_("A rule set's options replace the house rules below."),
+        )
+        self.rows = [(r, rulesets.in_words(r)) for r in self.fields["ruleset"].queryset]  # type: ignore[attr-defined]
+
+    def chosen(self) -> RuleSet | None:
+        """The version chosen, or ``None``."""
+        return self.cleaned_data.get("ruleset")
 
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -131,6 +132,15 @@ class Tournament(models.Model):
     slug = models.SlugField(_("slug"), max_length=80)
     game = models.CharField(_("game"), max_length=20)
     rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    # The rule set version the rules were taken from, if any (the rules themselves are kept above).
+    ruleset = models.ForeignKey(
+        "RuleSet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("rule set"),
+    )
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
     entry_kind = models.CharField(_("entries"), max_length=12, choices=EntryKind.choices)
     status = models.CharField(_("status"), max_length=14, choices=Status.choices, default=Status.DRAFT)
@@ -695,3 +705,76 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.entry}"
+
+
+class RuleSet(models.Model):
+    """A game's house-rule options under a name and a version: the site's (no club) or a club's.
+
+    A published version is frozen: changing it means publishing the next version, so whatever
+    chose a version (a tournament, a table) keeps exactly its options (docs/record-format.md).
+    """
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("published")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, null=True, blank=True, related_name="rule_sets")
+    name = models.SlugField(_("name"), max_length=80)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    title = models.CharField(_("title"), max_length=120)
+    game = models.CharField(_("game"), max_length=20)
+    # Only the options that differ from the seeds' rules, as the engine's JSON (validated by the game).
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    based_on = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="copies"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    published = models.DateTimeField(_("published"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
+        ordering = ["game", "name", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "name", "version"],
+                condition=models.Q(club__isnull=False),
+                name="unique_club_rule_set_version",
+            ),
+            models.UniqueConstraint(
+                fields=["name", "version"],
+                condition=models.Q(club__isnull=True),
+                name="unique_site_rule_set_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_title} (v{self.version})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Refuse to change what a published version says (its game, name, version or options)."""
+        if self.pk is not None:
+            stored = RuleSet.objects.filter(pk=self.pk, status=self.Status.PUBLISHED).first()
+            frozen = ("game", "name", "version", "options", "club_id")
+            if stored is not None and any(getattr(stored, f) != getattr(self, f) for f in frozen):
+                raise ValueError(f"rule set {stored} is published: publish a new version instead")
+        super().save(*args, **kwargs)
+
+    @property
+    def display_title(self) -> str:
+        """The title in the reader's language: the site's are translated (``rulesets.SITE_TITLES``)."""
+        return gettext(self.title) if self.club_id is None else self.title
+
+    @property
+    def is_published(self) -> bool:
+        """True once the version is frozen."""
+        return self.status == self.Status.PUBLISHED
+
+    def label(self) -> dict[str, Any]:
+        """How a deal record names this version: ``{"name", "version"}``, a club's prefixed by its slug."""
+        name = f"{self.club.slug}/{self.name}" if self.club is not None else self.name
+        return {"name": name, "version": self.version}

@@ -3,7 +3,17 @@
 from django.urls import path
 
 from league.api import api
-from league.views import clubs, duplicate, matches, players, screen, table_cards, table_phone, tournaments
+from league.views import (
+    clubs,
+    duplicate,
+    matches,
+    players,
+    rulesets,
+    screen,
+    table_cards,
+    table_phone,
+    tournaments,
+)
 
 T = "clubs/<slug:slug>/t/<slug:tslug>/"
 
@@ -23,6 +33,14 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/", clubs.player_create, name="player-create"),
     path("clubs/<slug:slug>/players/link/", clubs.player_link, name="player-link"),
     path("invite/<str:code>/", clubs.invitation_accept, name="invite-accept"),
+    path("clubs/<slug:slug>/rulesets/", rulesets.club_rulesets, name="club-rulesets"),
+    path("clubs/<slug:slug>/rulesets/<int:ruleset_id>/copy/", rulesets.ruleset_copy, name="ruleset-copy"),
+    path("clubs/<slug:slug>/rulesets/<int:ruleset_id>/edit/", rulesets.ruleset_edit, name="ruleset-edit"),
+    path(
+        "clubs/<slug:slug>/rulesets/<int:ruleset_id>/publish/",
+        rulesets.ruleset_publish,
+        name="ruleset-publish",
+    ),
     path("clubs/<slug:slug>/tournaments/new/", tournaments.tournament_create, name="tournament-create"),
     path(T, tournaments.tournament_detail, name="tournament-detail"),
     path(T + "standings/", tournaments.standings_fragment, name="tournament-standings"),

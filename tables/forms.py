@@ -14,7 +14,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from engine import game_names, get_game
-from league.services import names
+from league.models import Club
+from league.services import names, rulesets
 from league.services.games import choices as game_choices
 from league.services.rules_form import rules_form_class
 from tables.services import facts
@@ -67,6 +68,25 @@ class OpenTableForm(forms.Form):
                     % {"min": game.min_seats, "max": game.max_seats},
                 )
         return data
+
+
+class RuleSetPickForm(forms.Form):
+    """A published rule set of the chosen game, whose options replace the house rules (optional)."""
+
+    def __init__(self, club: Club, game: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"] = forms.ModelChoiceField(
+            label=_("Rule set"),
+            queryset=rulesets.available(club, game).select_related("club"),
+            required=False,
+            empty_label=_("None: the house rules below"),
+        )
+        self.rows = [(r, rulesets.in_words(r)) for r in self.fields["ruleset"].queryset]  # type: ignore[attr-defined]
+
+
+def ruleset_forms(club: Club) -> dict[str, RuleSetPickForm]:
+    """Every game's rule set choice, unbound, by game name."""
+    return {name: RuleSetPickForm(club, name, prefix=f"ruleset-{name}") for name in game_names()}
 
 
 # The largest number a house rule takes at a casual table (the forms set no bound of their own,

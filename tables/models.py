@@ -43,6 +43,15 @@ class LiveTable(models.Model):
     )
     game = models.CharField(_("game"), max_length=20)
     rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    # The rule set version the rules were taken from, if the host picked one (the rules are kept above).
+    ruleset = models.ForeignKey(
+        "league.RuleSet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("rule set"),
+    )
     seat_count = models.PositiveSmallIntegerField(_("seats"), default=4)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField(

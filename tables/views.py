@@ -18,7 +18,7 @@ from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
 from tables import felt, results
-from tables.forms import OpenTableForm, posted_rules, rules_forms
+from tables.forms import OpenTableForm, RuleSetPickForm, posted_rules, rules_forms, ruleset_forms
 from tables.models import LiveTable, TableSeat
 from tables.services import access as table_access
 from tables.services import facts, lobby
@@ -43,11 +43,16 @@ def _table(request: HttpRequest, table_id: int) -> LiveTable:
 def club_lobby(request: HttpRequest, slug: str) -> HttpResponse:
     """A club's open and running tables, with a form to open one; a socket keeps the rows live."""
     club = _club(request, slug)
-    return render(request, "tables/lobby.html", lobby_context(request, club, OpenTableForm(), rules_forms()))
+    context = lobby_context(request, club, OpenTableForm(), rules_forms(), ruleset_forms(club))
+    return render(request, "tables/lobby.html", context)
 
 
 def lobby_context(
-    request: HttpRequest, club: Club, form: OpenTableForm, rules: dict[str, Any]
+    request: HttpRequest,
+    club: Club,
+    form: OpenTableForm,
+    rules: dict[str, Any],
+    picks: dict[str, RuleSetPickForm],
 ) -> dict[str, Any]:
     """The lobby page's context, with the open-table form as given (blank, or posted with its errors)."""
     games = [GAMES_BY_NAME[name] for name in game_names() if name in GAMES_BY_NAME]
@@ -58,7 +63,7 @@ def lobby_context(
         "form": form,
         "chosen_game": form["game"].value() or (games[0].name if games else ""),
         "chosen_seats": str(form["seats"].value() or ""),
-        "rules_forms": [(game, rules[game.name]) for game in games],
+        "rules_forms": [(game, rules[game.name], picks[game.name]) for game in games],
         "seat_choices": seat_choices(),
         "member": access.is_member(request.user, club),
         "lobby_strings": {"live": _("Live"), "reconnecting": _("Reconnecting…")},
@@ -81,12 +86,14 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(request, slug)
     form = OpenTableForm(request.POST)
     rules = rules_forms()
+    picks = ruleset_forms(club)
     if form.is_valid():
         game = form.cleaned_data["game"]
         posted = posted_rules(game, request.POST)
         if posted is not None:
             rules[game] = posted
-        if posted is None or posted.is_valid():
+        pick = picks[game] = RuleSetPickForm(club, game, request.POST, prefix=f"ruleset-{game}")
+        if (posted is None or posted.is_valid()) and pick.is_valid():
             try:
                 table = lobby.open_table(
                     club,
@@ -96,12 +103,13 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
                     rules=posted.rules_json() if posted is not None else {},  # type: ignore[attr-defined]
                     seconds_per_decision=form.cleaned_data["seconds_per_decision"],
                     next_deal_seconds=form.cleaned_data["next_deal_seconds"],
+                    ruleset=pick.cleaned_data.get("ruleset"),
                 )
             except NotAllowed as exc:
                 form.add_error(None, exc.message)
             else:
                 return redirect(table)
-    context = lobby_context(request, club, form, rules)
+    context = lobby_context(request, club, form, rules, picks)
     return render(request, "tables/lobby.html", context, status=403 if not context["member"] else 400)
 
 

@@ -67,7 +67,8 @@ class ZhaoHeuristicBot(HeuristicBot):
         """The first copy nobody else can hold of a high card it lacks: aces first, short suits first.
 
         Calling the copy after its own (``call 2nd AS`` holding one AS) brings in whoever holds
-        another, since the declarer's own copy counts (docs/rules/zhaopengyou.md §Calling friends).
+        another, since the declarer's own copy counts (docs/rules/zhaopengyou.md §Calling friends);
+        with ``own_copy_counts`` off its own copies do not, so the first copy is called.
         """
         hand = deal.hands[seat]
         options: list[tuple[tuple[int, int, int, float], Call]] = []
@@ -75,7 +76,7 @@ class ZhaoHeuristicBot(HeuristicBot):
             length = sum(n for c, n in hand.items() if c[1:] == suit and not deal.trump.is_trump(c))
             for rank in "AK":
                 card = rank + suit
-                nth = hand[card] + 1
+                nth = hand[card] + 1 if deal.rules.own_copy_counts else 1
                 call = Call(nth, card)
                 if deal.call_error(call) is None:
                     key = (RANKS.index(rank), -nth, -length, self.rng.random())

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Self
 
 from engine.actions import Declare, PickUp, Redeal
-from engine.cards import JOKERS, RANKS, SUITS, points
+from engine.cards import CARD_POINTS, JOKERS, RANKS, SUITS, points
 from engine.dealfacts import Setup, is_rank_card, rank_cards
 from engine.errors import IllegalAction
 from engine.game import JSON, Action, copied
@@ -161,6 +161,8 @@ class ZhaoDeal(TrickDeal):
         """Why ``call`` may not be made (any seat question aside)."""
         if call.card in JOKERS or self.trump.is_trump(call.card):
             return "call a card that is not trump"
+        if not self.rules.call_point_cards and CARD_POINTS[call.card]:
+            return "call a card that is not a 5, 10 or K (a club rule)"
         if not 1 <= call.nth <= self.decks:
             return f"there are {self.decks} copies of {call.card}: call the 1st to the {ordinal(self.decks)}"
         if call in self.calls:
@@ -185,8 +187,10 @@ class ZhaoDeal(TrickDeal):
     # -- teams --------------------------------------------------------------------------------
 
     def place(self, seat: int, counts: Counter[str]) -> None:
-        """Count the copies first: a called copy joins its player before the trick can close."""
-        for card, n in counts.items():
+        """Count the copies first: a called copy joins its player before the trick can close (the
+        declarer's own copies are not counted with ``own_copy_counts`` off)."""
+        counted = self.rules.own_copy_counts or seat != self.team[0]
+        for card, n in counts.items() if counted else ():
             before = self.copies[card]
             self.copies[card] += n
             for i, call in enumerate(self.calls):

@@ -6,10 +6,10 @@ always 6; the number of friend calls is the table's (6-7 players 2, 8-9 3, 10-11
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.cards import make_deck
-from engine.game import Rules
+from engine.game import ADDED, Rules
 
 KITTY = 6
 
@@ -37,6 +37,10 @@ class ZhaoRules(Rules):
     passive_penalty: int = 1  # §Rank rises: a winner who lost the deal before rises one level less
     real_hand_throws: bool = False  # §Leading option: throws judged against the real hands
     throw_penalty: bool = False  # §Leading option: a failed throw costs the thrower's side 10 points
+    # §Calling friends: the declarer's own copies count towards a call
+    own_copy_counts: bool = field(default=True, metadata=ADDED)
+    # §Calling friends: a 5, 10 or K may be called
+    call_point_cards: bool = field(default=True, metadata=ADDED)
 
 
 def decks_for(seats: int) -> int:

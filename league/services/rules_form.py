@@ -29,13 +29,22 @@ def _form_field(name: str, default: Any) -> forms.Field:
     if isinstance(default, enum.Enum):
         choices = [(member.value, str(member.name).replace("_", " ").lower()) for member in type(default)]
         coerce: Callable[[Any], Any] = type(default.value)  # the posted text back to the value's type
-        return forms.TypedChoiceField(label=label, choices=choices, initial=default.value, coerce=coerce)
+        # Not posted (a page from before the option), or the default's own value "": the default.
+        return forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            initial=default.value,
+            coerce=coerce,
+            required=False,
+            empty_value=default.value,
+        )
     if isinstance(default, bool):
         return forms.BooleanField(label=label, required=False, initial=default)
     if isinstance(default, int):
         # A negative default is a sentinel the engine documents (Zhao Pengyou's -1: draw for it).
-        return forms.IntegerField(label=label, initial=default, min_value=min(0, default))
-    return forms.CharField(label=label, initial=str(default))
+        # Left empty (a page or script from before the option existed), the option keeps its default.
+        return forms.IntegerField(label=label, initial=default, min_value=min(0, default), required=False)
+    return forms.CharField(label=label, initial=str(default), required=False)  # "" is a value too
 
 
 class RulesForm(forms.Form):
@@ -45,7 +54,7 @@ class RulesForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """Let the engine build the rules, so an option it refuses is a form error."""
-        data = super().clean() or {}
+        data = {k: v for k, v in (super().clean() or {}).items() if v is not None}  # empty: the default
         try:
             game(self.game_name).rules_from_json(data)
         except (EngineError, TypeError, ValueError) as exc:
@@ -54,4 +63,5 @@ class RulesForm(forms.Form):
 
     def rules_json(self) -> dict[str, Any]:
         """The cleaned options as the engine's JSON form of the rules."""
-        return game(self.game_name).rules_from_json(self.cleaned_data).to_json()
+        data = {k: v for k, v in self.cleaned_data.items() if v is not None}
+        return game(self.game_name).rules_from_json(data).to_json()

@@ -13,9 +13,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardclub.games import GAMES_BY_NAME
 from league import access
-from league.forms import EntryForm, GameForm, KeepApartForm, SwapEntriesForm, SwapSeatsForm, TournamentForm
+from league.forms import (
+    EntryForm,
+    GameForm,
+    KeepApartForm,
+    RuleSetChoiceForm,
+    SwapEntriesForm,
+    SwapSeatsForm,
+    TournamentForm,
+)
 from league.models import Entry, Match, Player, Round, Tournament
-from league.services import rounds, table_states, tournaments
+from league.services import rounds, rulesets, table_states, tournaments
 from league.services import standings as stored_standings
 from league.services.games import game as engine_game
 from league.services.games import rule_label, rule_value, tiebreak_name
@@ -35,14 +43,17 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "league/tournament_game.html", {"club": club, "form": chooser})
     game_name = chooser.cleaned_data["game"]
     rules_form = rules_form_class(game_name)(request.POST or None, prefix="rules")
+    ruleset_form = RuleSetChoiceForm(club, game_name, request.POST or None)
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+    if request.method == "POST" and form.is_valid() and rules_form.is_valid() and ruleset_form.is_valid():
+        ruleset = ruleset_form.chosen()
         try:
             tournament = tournaments.create_tournament(
                 club,
                 request.user,
-                rules_form.rules_json(),  # type: ignore[attr-defined]
+                rulesets.rules_json(ruleset) if ruleset else rules_form.rules_json(),  # type: ignore[attr-defined]
                 game=game_name,
+                ruleset=ruleset,
                 tie_breaks=form.tie_breaks(),
                 **{k: v for k, v in form.cleaned_data.items() if not k.startswith("tie_break_")},
             )
@@ -51,7 +62,13 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, _("Tournament created."))
             return redirect(tournament)
-    context = {"club": club, "form": form, "rules_form": rules_form, "game": engine_game(game_name)}
+    context = {
+        "club": club,
+        "form": form,
+        "rules_form": rules_form,
+        "ruleset_form": ruleset_form,
+        "game": engine_game(game_name),
+    }
     return render(request, "league/tournament_form.html", context)
 
 
@@ -69,6 +86,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "entries": tournament.entries.prefetch_related("members__player"),
         "rounds": rounds_qs,
         "rules": [(rule_label(k), rule_value(v)) for k, v in tournament.rules.items()],
+        "ruleset_words": rulesets.in_words(tournament.ruleset) if tournament.ruleset else [],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
         "game": GAMES_BY_NAME.get(tournament.game),
         **standings_context(tournament),

@@ -40,6 +40,7 @@ def deal_record(deal: Deal) -> DealRecord:
         commitment=deal.commitment,
         actions=actions,
         result=deal.result,
+        ruleset=ruleset_label(deal.match),
     )
 
 
@@ -49,6 +50,15 @@ def exported_record(deal: Deal) -> DealRecord:
     if board_hidden(deal):
         record.salt = ""
     return record
+
+
+def ruleset_label(match: Match) -> dict[str, Any] | None:
+    """How a record names the rule set version its match was played under (docs/record-format.md)."""
+    tournament = match.tournament
+    if tournament is not None and tournament.ruleset is not None:
+        return tournament.ruleset.label()
+    table = getattr(match, "live_table", None)
+    return table.ruleset.label() if table is not None and table.ruleset is not None else None
 
 
 def dumps(data: Any) -> str:
@@ -85,8 +95,11 @@ def tournament_lines(tournament: Tournament, deals: QuerySet[Deal]) -> Iterator[
         "rules": tournament.rules,
     }
     yield dumps(header) + "\n"
-    ordered = deals.select_related("match__round").order_by(
-        "match__round__number", "match__table_number", "match_id", "number"
+    ordered = deals.order_by("match__round__number", "match__table_number", "match_id", "number")
+    # Each record names its rule set (ruleset_label) and the board's round decides its salt:
+    # read with the deals, not once per deal.
+    ordered = ordered.select_related(
+        "match__round", "match__tournament__ruleset__club", "match__live_table__ruleset__club"
     )
     for deal in ordered:
         line = exported_record(deal).to_json()

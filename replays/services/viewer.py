@@ -206,6 +206,7 @@ REASONS = {
     "nobody declared": gettext_lazy("nobody declared"),
     "all passed": gettext_lazy("all passed"),
     "pointless hand": gettext_lazy("a hand without points"),
+    "weak hand": gettext_lazy("a weak hand (few points or few trumps)"),
 }
 
 

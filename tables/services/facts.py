@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from engine import get_game
+from engine.rulesets import differences
 from league.services.games import rule_label, rule_value
 from tables.models import TableSeat, bot_label
 
@@ -48,14 +49,10 @@ def next_deal_choices() -> list[tuple[int, str]]:
 def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
     """(label, value) of each house rule of ``rules`` that differs from the game's defaults (the seeds')."""
     try:
-        defaults = get_game(game).rules_type().to_json()
-    except ValueError:
+        changed = differences(game, rules)
+    except ValueError:  # an unknown game, or rules its engine refuses (BadSetup is a ValueError)
         return []
-    return [
-        (rule_label(name), rule_value(value))
-        for name, value in rules.items()
-        if name in defaults and value != defaults[name]
-    ]
+    return [(rule_label(name), rule_value(value)) for name, _default, value in changed]
 
 
 def bot_choices(game: str) -> list[tuple[str, str]]:

@@ -19,7 +19,8 @@ from django.utils.translation import ngettext
 from engine import get_game
 from engine.errors import EngineError
 from league import access
-from league.models import Club, Deal, Match, Round
+from league.models import Club, Deal, Match, Round, RuleSet
+from league.services import rulesets
 from tables.models import LiveTable, TableSeat, default_next_deal_seconds
 from tables.services import deals, events, facts, info, pacing
 from tables.services.errors import NotAllowed
@@ -38,10 +39,18 @@ def open_table(
     seconds_per_decision: int = facts.DEFAULT_CLOCK,
     deals_target: int = 0,
     next_deal_seconds: int | None = None,
+    ruleset: RuleSet | None = None,
 ) -> LiveTable:
-    """A member opens a casual table in their club's lobby and sits at seat 0."""
+    """A member opens a casual table in their club's lobby and sits at seat 0; a rule set's
+    options, when one is picked, replace ``rules``."""
     if not access.is_member(user, club):
         raise NotAllowed(_("Only members of the club can open a table."))
+    if ruleset is not None:
+        try:
+            ruleset = rulesets.picked(club, game, ruleset.pk)
+        except rulesets.RuleSetError as exc:
+            raise NotAllowed(exc.message) from None
+        rules = rulesets.rules_json(ruleset) if ruleset is not None else rules
     try:
         engine_game = get_game(game)
         engine_rules = engine_game.rules_from_json(rules or {})
@@ -66,6 +75,7 @@ def open_table(
             host=user,
             game=game,
             rules=engine_rules.to_json(),
+            ruleset=ruleset,
             seat_count=count,
             seconds_per_decision=seconds_per_decision,
             deals_target=deals_target,

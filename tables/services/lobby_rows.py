@@ -29,6 +29,7 @@ def lobby_tables(club: Club, user: Any) -> list[LiveTable]:
     tables = list(
         access.visible_tables(user, club.live_tables.exclude(status=LiveTable.Status.FINISHED))
         .prefetch_related("seats__user", "seats__player")
+        .select_related("ruleset")
         .order_by("-created")[:MAX_ROWS]
     )
     for table in tables:

@@ -117,3 +117,18 @@ def finish(state: TrickDeal, tricks: list[list[tuple[int, str]]]) -> dict[str, A
     result = state.result()
     assert result is not None
     return result
+
+
+def last_trick(
+    game: str, last: dict[int, str], kitty: str, won: str = "", suit: str = "S", **options: Any
+) -> dict[str, Any]:
+    """Play ``game``'s last trick ``last`` led by the dealer (seat 0), the defenders having won
+    ``won`` before, with ``kitty`` buried; the deal's result."""
+    state = in_play(game, last, suit, **options)
+    state.won[1] = Counter(cards(won))
+    state.kitty = cards(kitty)
+    for seat in range(4):
+        play(state, seat, last[seat])
+    result = state.result()
+    assert result is not None
+    return result

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import game_names
+from engine.rulesets import shipped
 
 THROWS = {"real_hand_throws": True, "throw_penalty": True}  # real-hand throws, penalty included
 
@@ -36,6 +37,9 @@ def test_heuristic_deal_keeps_every_invariant(name: str) -> None:
         ("shengji", {"first_drawer": 3, "pointless_redeal": False, **THROWS}),
         ("tractor", {"tractor_follow": True, "kitty_per_card": True, "notrump_ranks": False, **THROWS}),
         ("sandaha", {"tractor_follow": True, "first_bidder": 2, **THROWS}),
+        ("tractor", dict(shipped("shanghai-80fen").options)),
+        ("tractor", {"level_step": 20, "zero_rise": 4, "no_declaration": "redeal", "kitty_per_trick": True}),
+        ("sandaha", {"kitty_per_trick": True}),
     ],
 )
 def test_house_rules_keep_every_invariant(name: str, rules: dict[str, object]) -> None:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
+import family_table
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, play, start, to_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Declare, PickUp, Redeal
+from engine.actions import Declare, PickUp, Play, Redeal
 from engine.errors import IllegalAction
 from engine.match import bot_move
 from engine.registry import get_game
@@ -73,6 +73,64 @@ def test_self_reinforcing_pair_needs_joker_pair_to_override() -> None:
     state.apply(1, Declare(("2H",)))
     state.apply(1, Declare(("2H", "2H")))
     assert state.declarations(2) == [Declare(("LJ", "LJ"))]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "legal"),
+    [
+        ("2H", "2H 2H", True),  # 自保: the same card again
+        ("2H", "2S 2S", False),  # a pair of another suit would outbid its own single
+        ("2H", "LJ LJ", False),
+        ("2H", "BJ BJ", False),
+        ("2H 2H", "LJ LJ", False),
+        ("LJ LJ", "BJ BJ", False),
+    ],
+)
+def test_the_standing_declarer_may_only_reinforce_its_own_declaration(
+    first: str, second: str, legal: bool
+) -> None:
+    """反主 cancels another player's 亮主 (§Declaring): the standing declarer may show only 自保."""
+    held = second if second.startswith(first) else f"{first} {second}"
+    state = draw_all(start("tractor", deck_for("tractor", {0: held})))
+    state.apply(0, Declare(tuple(cards(first))))
+    assert (Declare(tuple(cards(second))) in state.declarations(0)) is legal
+    if legal:
+        state.apply(0, Declare(tuple(cards(second))))
+        assert state.declaration == (0, tuple(cards(second)))
+    else:
+        with pytest.raises(IllegalAction, match="yours"):
+            state.apply(0, Declare(tuple(cards(second))))
+        assert state.declaration == (0, tuple(cards(first)))
+        assert state.trump.suit == ("H" if "2H" in first else None)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("2H", "2S 2S"), ("2H", "LJ LJ"), ("2H 2H", "LJ LJ"), ("LJ LJ", "BJ BJ")]
+)
+def test_another_player_may_override_the_standing_declaration(first: str, second: str) -> None:
+    """The same outbids by another seat stand: 反主 is made against another player's 亮主."""
+    state = draw_all(start("tractor", deck_for("tractor", {0: first, 1: second})))
+    state.apply(0, Declare(tuple(cards(first))))
+    assert Declare(tuple(cards(second))) in state.declarations(1)
+    state.apply(1, Declare(tuple(cards(second))))
+    assert state.dealer_to_be() == 1
+
+
+def test_an_overridden_declarer_may_override_in_turn() -> None:
+    """Seat 0's 2H is overridden by seat 1's 2S 2S; seat 0's LJ LJ then overrides seat 1's."""
+    state = draw_all(start("tractor", deck_for("tractor", {0: "2H LJ LJ", 1: "2S 2S"})))
+    state.apply(0, Declare(("2H",)))
+    state.apply(1, Declare(("2S", "2S")))
+    assert state.declarations(0) == [Declare(("LJ", "LJ"))] and state.declarations(1) == []
+    state.apply(0, Declare(("LJ", "LJ")))
+    assert state.trump.suit is None and state.dealer_to_be() == 0
+
+
+def test_the_standing_declarer_without_the_twin_may_declare_nothing() -> None:
+    """Holding one 2H and declaring it, with 2S 2S and BJ BJ in hand: nothing is left to show."""
+    state = draw_all(start("tractor", deck_for("tractor", {0: "2H 2S 2S BJ BJ", 2: "2H"})))
+    state.apply(0, Declare(("2H",)))
+    assert state.declarations(0) == [] and not state.may_declare(0) and 0 not in state.declarers()
 
 
 def test_first_deal_nobody_declares_redeal() -> None:
@@ -146,14 +204,28 @@ def test_level_table_by_forty_points(defenders: int, dealer_keeps: bool, rise: i
 
 def last_trick(last: dict[int, str], kitty: str, won: str = "", suit: str = "S") -> dict[str, Any]:
     """Play a tractor last trick from the dealer (seat 0)."""
-    state = in_play("tractor", last, suit)
-    state.won[1] = Counter(cards(won))
-    state.kitty = cards(kitty)
-    for seat in range(4):
-        play(state, seat, last[seat])
-    result = state.result()
-    assert result is not None
-    return result
+    return family_table.last_trick("tractor", last, kitty, won, suit)
+
+
+@pytest.mark.parametrize("game", ["tractor", "sandaha"])
+@pytest.mark.parametrize("on", [False, True])
+def test_tractor_follow_does_not_bind_a_throw_holding_a_tractor(game: str, on: bool) -> None:
+    """The option binds a lead that is a tractor; a throw's units are matched as without it: against
+    QH QH KH KH + AH, 5H 5H 9H 9H 6H (two pairs, not consecutive) follows, option on or off."""
+    hands = {0: "QH QH KH KH AH", 1: "5H 5H 6H 6H 9H 9H", 2: "5C 6C 8C 9C TC", 3: "5D 6D 8D 9D TD"}
+    state = in_play(game, hands, "S", tractor_follow=on)
+    play(state, 0, "QH QH KH KH AH")
+    assert Play(tuple(cards("5H 5H 9H 9H 6H"))) in list(state.legal_actions(1))
+    play(state, 1, "5H 5H 9H 9H 6H")
+
+
+def test_tractor_follow_still_asks_pairs_against_a_throw() -> None:
+    """Against a throw holding a tractor, the pairs are still asked for (as without the option)."""
+    hands = {0: "QH QH KH KH AH", 1: "5H 5H 6H 6H 7H 9H 9H", 2: "5C 6C 7C 8C 9C", 3: "5D 6D 7D 8D 9D"}
+    state = in_play("tractor", hands, "S", tractor_follow=True)
+    play(state, 0, "QH QH KH KH AH")
+    with pytest.raises(IllegalAction, match="2 pairs"):
+        play(state, 1, "5H 6H 7H 9H 9H")
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from league.models import Invitation, JoinRequest, Membership
+from league.models import Invitation, JoinRequest, Membership, RuleSet
 from replays.models import Comment
 from tests.league_site.private_world import World, build, hidden_ids, hidden_markers
 from tests.league_site.urlwalk import fill, routes
@@ -61,6 +61,7 @@ def public_values(world: World) -> dict[str, object]:
         "matches/:pk": world.public_match.pk,
         "tournaments/:pk": world.spring.pk,
         "players/:pk": world.ann.pk,
+        "ruleset_id": RuleSet.objects.get(club=None, name="tractor-standard").pk,
     }
 
 
@@ -93,6 +94,9 @@ def hidden_values(world: World) -> list[dict[str, object]]:
             "tournaments/:pk": world.hermit.pk,
             "player_id": world.wraith.pk,
             "players/:pk": world.wraith.pk,
+            "ruleset_id": RuleSet.objects.create(
+                club=world.hidden_club, name="hermits", title="Hermits", game="tractor", status="published"
+            ).pk,
         }
         | match_values(world.hermit_match),
     ]

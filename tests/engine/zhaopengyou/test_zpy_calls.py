@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from zpy_table import GAME, in_play, trick
 
 from engine.errors import IllegalAction, NotationError, NotYourTurn
 from engine.zhaopengyou.actions import Call
+from engine.zhaopengyou.bots import ZhaoHeuristicBot
 
 SPADES = {0: "AS 3S", 1: "AS 4S", 2: "KS 6S", 3: "7S 8S", 4: "9S JS", 5: "QS 4S"}
 
@@ -132,3 +135,39 @@ def test_points_a_new_friend_captured_before_joining_are_discarded() -> None:
     trick(state, "3:5C 4:6C 5:7C 0:3C 1:4C")
     result = state.result()
     assert result is not None and result["defender_points"] == 0 and result["declarer_wins"]
+
+
+@pytest.mark.parametrize(("counts", "team", "played"), [(True, [0], 2), (False, [0, 1], 1)])
+def test_with_own_copy_counts_off_the_declarers_copies_do_not_count(
+    counts: bool, team: list[int], played: int
+) -> None:
+    """``1st AS``, the declarer leading its AS and seat 1 following with the other: by default
+    the declarer's own copy was the 1st (used up, the team stays short); with the option off,
+    seat 1's is the 1st, and seat 1 joins (zhaopengyou.md §Calling friends)."""
+    state = in_play(6, SPADES, "H", "2", calls=("1st AS", "1st AC"), own_copy_counts=counts)
+    trick(state, "0:AS 1:AS 2:KS 3:7S 4:9S 5:QS")
+    assert state.team == team and state.calls_json()[0]["copies_played"] == played
+
+
+@pytest.mark.parametrize(("allowed", "card"), [(True, "KD"), (True, "TD"), (True, "5D"), (False, "KD")])
+def test_point_cards_may_be_called_unless_the_club_forbids_it(allowed: bool, card: str) -> None:
+    """``call_point_cards`` off: a 5, 10 or K is refused; an A or a Q is still allowed."""
+    state = in_play(6, SPADES, "H", "2", call_point_cards=allowed)
+    state.phase, state.calls, state.fulfilled = "call", [], []
+    if allowed:
+        state.check(0, GAME.parse_action(f"call 1st {card}"))
+    else:
+        with pytest.raises(IllegalAction, match="5, 10 or K"):
+            state.check(0, GAME.parse_action(f"call 1st {card}"))
+        state.check(0, GAME.parse_action("call 1st AD"))
+        state.check(0, GAME.parse_action("call 1st QD"))
+
+
+@pytest.mark.parametrize(("counts", "nth"), [(True, 2), (False, 1)])
+def test_the_heuristic_bot_calls_past_its_own_copy_only_when_it_counts(counts: bool, nth: int) -> None:
+    """Holding one copy of every side ace, the bot calls an ace's 2nd copy by default (its own is
+    the 1st) and the 1st with ``own_copy_counts`` off."""
+    state = in_play(6, {0: "AS AD AC 3S 4D 5C"}, "H", "2", own_copy_counts=counts)
+    state.phase, state.calls, state.fulfilled = "call", [], []
+    call = ZhaoHeuristicBot(random.Random(1))._call(state, 0)
+    assert call.card[0] == "A" and call.nth == nth

@@ -123,3 +123,19 @@ def test_follow_the_led_suit_with_as_many_cards_as_held() -> None:
     with pytest.raises(IllegalAction, match="follow spades"):
         state.check(1, GAME.parse_action("play 4D 5C"))
     state.check(1, GAME.parse_action("play 3S 4D"))
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_tractor_follow_binds_a_sequence_lead_not_a_throw_holding_one(on: bool) -> None:
+    """Three packs, hearts trump at 2: against QD QD QD KD KD KD + AD, 5D 5D 5D 9D 9D 9D 6D follows
+    with the option on or off (docs/rules/zhaopengyou.md §Following); against the sequence alone,
+    the option asks for the held 5D 5D 5D 6D 6D 6D."""
+    ctx = TrumpContext("2", "H", sequences=True, rank_sequences=False)
+    hand = Counter(cards("5D 5D 5D 6D 6D 6D 9D 9D 9D"))
+    throw = read_lead(Counter(cards("QD QD QD KD KD KD AD")), ctx)
+    assert throw is not None
+    assert ("5D", "5D", "5D", "6D", "9D", "9D", "9D") in set(legal_follows(hand, throw, ctx, on))
+    sequence = read_lead(Counter(cards("QD QD QD KD KD KD")), ctx)
+    assert sequence is not None
+    answers = set(legal_follows(hand, sequence, ctx, on))
+    assert (("5D", "5D", "5D", "9D", "9D", "9D") in answers) is not on
