@@ -130,7 +130,7 @@ def _redis_database(url: str) -> str:
 # Redis: channel layer, cache and Celery broker when REDIS_URL is set; otherwise in-process.
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    # DESIGN.md pitfalls: redis-py 8's pool raises instead of waiting at 100 connections, and it
+    # Measured pitfalls: redis-py 8's pool raises instead of waiting at 100 connections, and it
     # times socket reads out after 5 s (channels_redis#422), so both are set in the host.
     _redis_host = {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}
     # CHANNEL_LAYER=pubsub (default): Redis pub/sub (channels_redis' layer, which

@@ -15,7 +15,7 @@ from cardclub import engine_errors
 from engine.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, between, events, moves, presence, views
+from tables.services import access, events, moves, presence, ready, views
 from tables.services.errors import BadMessage, TableError
 from tables.workers import db
 
@@ -161,7 +161,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """The seated person pressed "Next deal"; every socket of the table then shows who is ready."""
         if self.seat is None:
             raise access.spectator_error()
-        await db(between.press)(self.table_id, self.scope.get("user"))
+        await db(ready.press)(self.table_id, self.scope.get("user"))
 
     async def join(self, content: dict[str, Any]) -> None:
         """Switch between watching and the user's own seat."""

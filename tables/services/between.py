@@ -5,7 +5,7 @@ when the table's countdown (``LiveTable.next_deal_seconds``) runs out after the 
 rows: the deal's ``finished_at``, the table's countdown and each seat's ``ready_after`` (the deal
 number its person is ready to leave). So the moment the next deal is due is read from the database
 (``due``), by the step that starts it and by the sweep, which sends it again when it is lost
-(DESIGN.md, "Background steps that heal themselves"); ``deals.next_deal`` starts it once.
+(docs/architecture.md); ``deals.next_deal`` starts it once.
 
 A table of bots only (one that people watch) waits the pace's short ``between_deals`` pause.
 """
@@ -15,13 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q
 
-from league.models import Deal, Match
+from league.models import Deal
 from tables.models import LiveTable, TableSeat
-from tables.services import events, pacing, states
-from tables.services.errors import NotPlaying, NotYourSeat
+from tables.services import paces, states
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,7 @@ class Wait:
     due: float
 
 
-def _people(match_id: int) -> Any:
+def seated_people(match_id: int) -> Any:
     """The seats of the table playing ``match_id`` that a person holds."""
     return TableSeat.objects.filter(table__match_id=match_id).filter(
         Q(user__isnull=False) | Q(player__isnull=False), bot=""
@@ -49,7 +47,7 @@ def wait_of(deal: Deal) -> Wait:
         LiveTable.objects.filter(match_id=deal.match_id).values_list("next_deal_seconds", flat=True).first()
         or 0
     )
-    people = list(_people(deal.match_id).values_list("seat", "ready_after"))
+    people = list(seated_people(deal.match_id).values_list("seat", "ready_after"))
     waiting = tuple(seat for seat, after in people if after != deal.number)
     ready = tuple(seat for seat, after in people if after == deal.number)
     if waiting:
@@ -57,7 +55,7 @@ def wait_of(deal: Deal) -> Wait:
     elif people:
         due = finished  # everybody pressed: at once
     else:
-        due = finished + pacing.pace("between_deals")
+        due = finished + paces.pace("between_deals")
     return Wait(waiting, ready, seconds, due)
 
 
@@ -69,25 +67,6 @@ def is_due(deal: Deal, *, expire_clocks: bool = False) -> bool:
 def delay(deal: Deal) -> float:
     """Seconds from now until the next deal is due."""
     return max(0.0, wait_of(deal).due - states.now())
-
-
-def press(table_id: int, user: Any) -> None:
-    """A seated person is ready for the next deal; when nobody else is waiting it starts at once."""
-    user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    table = LiveTable.objects.filter(pk=table_id).only("match_id").first()
-    if table is None or table.match_id is None:
-        raise NotPlaying()
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=table.match_id)
-        deal = Deal.objects.filter(match=match).order_by("-number").first()
-        if match.status != Match.Status.PLAYING or deal is None or deal.status != Deal.Status.FINISHED:
-            raise NotPlaying()
-        if not _people(match.pk).filter(user_id=user_id).update(ready_after=deal.number):
-            raise NotYourSeat()
-        wait = wait_of(deal)
-    # Everybody sees who is ready (an event without a version: each socket reads its view again).
-    events.notify(f"table-{table_id}", 0, 0)
-    pacing.schedule(deal.pk, deal.version, max(0.0, wait.due - states.now()))
 
 
 def frame(deal: Deal, number: int) -> dict[str, Any]:

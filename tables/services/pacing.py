@@ -30,7 +30,6 @@ for it. A seat whose clock runs out is played by ``timeout_bot``: the ``fast`` e
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import threading
 import time
@@ -50,8 +49,8 @@ from engine.errors import EngineError
 from engine.game import Action, Bot, DealState, Game
 from league.models import Deal
 from tables.services import between, events, info, settle, states
+from tables.services.paces import pace
 
-DEFAULT_PACE = {"draw": 0.35, "bot": 0.8, "between_deals": 4.0}
 THINKERS = 1  # threads for the bots' choices on the asyncio back end (the search is pure Python)
 
 
@@ -128,23 +127,6 @@ def run_steps_with(taker: StepTaker) -> None:
     """The step taker the asyncio and manual back ends call."""
     global _taker
     _taker = taker
-
-
-def pace(kind: str) -> float:
-    """Seconds before a paced step of ``kind`` ("draw", "bot", "between_deals").
-
-    From ``settings.TABLES_PACE`` (a dict), else the environment's ``TABLES_PACE``
-    ("draw=0.35,bot=0.8,between_deals=4"), else the defaults.
-    """
-    configured = getattr(settings, "TABLES_PACE", None)
-    if configured is None:
-        configured = _env_pace()
-    return float(configured.get(kind, DEFAULT_PACE[kind]))
-
-
-def _env_pace() -> dict[str, float]:
-    pairs = (item.partition("=") for item in os.environ.get("TABLES_PACE", "").split(",") if "=" in item)
-    return {key.strip(): float(value) for key, _, value in pairs}
 
 
 def backend() -> str:

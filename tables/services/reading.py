@@ -4,8 +4,8 @@ sides' points so far, and each seat's side as far as the receiver may know.
 Everything here is public: the cards on the felt, the trump, the won piles (turned face up in the
 engine's views) and the sides as the engine's ``side_of`` reads them (in Zhao Pengyou the declarer
 and the friends revealed so far; a friend not yet revealed is on the defenders' side to everybody,
-the friend included). Computed on the server so the page knows no rule (DESIGN.md, "Review is
-data": no rule logic in JavaScript).
+the friend included). Computed on the server so the page knows no rule (no rule
+logic in JavaScript).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The sweep: every server step the live tables owe, read from the database, sent again when overdue.
 
 A table that waits for the server waits for one step, and the rows say which and since when
-(DESIGN.md, "Background steps that heal themselves"):
+(docs/architecture.md, "Background steps heal themselves"):
 
 - a live deal at version V: its Move rows give the state, hence whose turn it is (a paced draw, a
   bot, or a person whose clock runs), and the last move's time; the step is due that long after
@@ -30,7 +30,7 @@ from django.db.models import OuterRef, Subquery
 
 from league.models import Deal, Match, Move
 from tables.models import LiveTable
-from tables.services import between, info, pacing, states
+from tables.services import between, info, paces, pacing, states
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ def sweep(now: float | None = None) -> list[Owed]:
 def owed(now: float) -> Iterator[Owed]:
     """The steps owed that may be overdue at ``now`` (a live deal moved within the shortest pace
     plus ``GRACE`` cannot be, and its state is not rebuilt)."""
-    soonest = min(pacing.pace("draw"), pacing.pace("bot"))
+    soonest = min(paces.pace("draw"), paces.pace("bot"))
     for deal in _latest_deals():
         if deal.status == Deal.Status.FINISHED:
             yield Owed("next_deal", deal.pk, deal.version, between.wait_of(deal).due)

@@ -52,7 +52,7 @@ def test_it_shows_levels_before_and_the_result_with_level_changes(tractor_match:
     """The second deal starts from the levels the first left; the result shows before → after."""
     second = tractor_match.deals.get(number=2)
     html = page(second)
-    assert "Level of heuristic bot 0, heuristic bot 2" in html
+    assert "Level of Heuristic bot (South), Heuristic bot (North)" in html
     before, after = second.result["levels_before"], second.result["levels_after"]
     assert f"{before[0]} → {after[0]}" in html
 

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import between, info, pacing, states, steps, sweep, views
+from tables.services import between, info, pacing, ready, states, steps, sweep, views
 from tables.services.errors import NotPlaying, NotYourSeat
 from tables.services.sweep import GRACE, Owed
 from tests.tables.conftest import session_cookie, socket
@@ -74,11 +74,11 @@ def test_the_next_deal_waits_for_everybody_to_press_next_deal(
 ) -> None:
     """With two people seated, one pressing is not enough; the second press starts the deal at once."""
     table, deal = first_deal_played(club, members[:2])
-    between.press(table.pk, members[0])
+    ready.press(table.pk, members[0])
     pacing.run_pending(limit=1)  # a step not due plans itself again: one is enough
     assert numbers(table) == [1]
     assert between.wait_of(deal).waiting == (1,) and between.wait_of(deal).ready == (0,)
-    between.press(table.pk, members[1])
+    ready.press(table.pk, members[1])
     pacing.run_pending(limit=1)
     assert numbers(table) == [1, 2]
 
@@ -88,7 +88,7 @@ def test_a_press_twice_or_a_step_sent_again_starts_one_deal(
 ) -> None:
     """Every copy of the step after the presses finds the next deal there and does nothing."""
     table, deal = first_deal_played(club, members[:1])
-    between.press(table.pk, members[0])
+    ready.press(table.pk, members[0])
     steps.advance(deal.pk, deal.version)
     steps.advance(deal.pk, deal.version)
     pacing.run_pending(limit=3)
@@ -102,11 +102,11 @@ def test_only_a_seated_person_presses_and_only_between_deals(
     """Someone without a seat is refused; so is a press while a deal is played."""
     table, deal = first_deal_played(club, members[:1])
     with pytest.raises(NotYourSeat):
-        between.press(table.pk, members[3])
-    between.press(table.pk, members[0])
+        ready.press(table.pk, members[3])
+    ready.press(table.pk, members[0])
     pacing.run_pending(limit=1)
     with pytest.raises(NotPlaying):
-        between.press(table.pk, members[0])
+        ready.press(table.pk, members[0])
 
 
 @pytest.mark.parametrize("pressed", [False, True])
@@ -116,7 +116,7 @@ def test_the_sweep_reads_the_wait_from_the_rows(
     """Owed at the countdown's end, or at once when everybody pressed; sent again once overdue."""
     table, deal = first_deal_played(club, members[:1])
     if pressed:
-        between.press(table.pk, members[0])
+        ready.press(table.pk, members[0])
         pacing.clear_pending()  # the press's step is lost
     finished = deal.finished_at.timestamp()  # type: ignore[union-attr]
     due = finished if pressed else finished + COUNTDOWN
@@ -132,7 +132,7 @@ def test_the_view_between_deals_says_who_is_ready_and_when_the_next_deal_starts(
 ) -> None:
     """The frame's ``next_deal``: the awaited and the ready seats, the countdown's end in epoch ms."""
     table, deal = first_deal_played(club, members[:2])
-    between.press(table.pk, members[1])
+    ready.press(table.pk, members[1])
     info.forget(table.pk)
     frame = views.table_view(table.pk, 0)
     finished = deal.finished_at.timestamp()  # type: ignore[union-attr]
