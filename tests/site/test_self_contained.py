@@ -29,7 +29,7 @@ FORBIDDEN = {
     "a numbered ruling": r"\b[Rr]ulings? [0-9]",
     "a seed document": r"[Ss]eed 00[0-9]",
     "a path above the repository": r"\.\./shared",
-    "the workplace's design notes": r"\b(DES" + "IGN|STY" + "LE)\.md",
+    "the workplace's design notes": r"\b(DES" + "IGN|STY" + r"LE)\.md",
 }
 
 
