@@ -16,8 +16,9 @@ from league.boards import stack_rows
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RED_SUITS = {"H", "D"}
-# Seat 0 is North and play runs N, E, S, W; North and South (seats 0 and 2) are the NS pair.
-COMPASS = ("N", "E", "S", "W")
+# Seats by compass in play order (league.services.names): seat 0 South, then East, North, West
+# (counter-clockwise); South and North (seats 0 and 2) are the NS pair.
+COMPASS = ("S", "E", "N", "W")
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,12 @@ from django import template
 from django.utils.translation import gettext_lazy as _
 
 from league.duplicate import hundredths as to_hundredths
+from league.services import names
 
 register = template.Library()
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PAIRS = ("NS", "EW")
-# Seats by compass, as travellers pair them: North and South (seats 0 and 2) are NS.
-COMPASS = (_("North"), _("East"), _("South"), _("West"))
 
 
 @register.filter
@@ -23,7 +22,7 @@ def compass(seat: int | None) -> str:
     """ "North (NS)": a seat of a four-seat board by compass point and pair; "—" for none."""
     if not isinstance(seat, int) or seat < 0:
         return "—"
-    return f"{COMPASS[seat % 4]} ({PAIRS[seat % 2]})"
+    return f"{names.compass()[seat % 4]} ({PAIRS[seat % 2]})"
 
 
 @register.filter

@@ -15,7 +15,7 @@ from cardclub.games import GAMES_BY_NAME
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match, ResultReport, Round
-from league.services import duplicate, offline, results
+from league.services import duplicate, names, offline, results
 from league.views.common import act, visible_match
 
 ERRORS = (results.ResultError,)
@@ -24,7 +24,8 @@ MAX_RECORD_BYTES = 2_000_000
 
 def seat_choices(match: Match) -> list[tuple[int, str]]:
     """(seat, "seat: name") for the declarer select."""
-    return [(s.seat, f"{s.seat}: {s.display_name}") for s in match.seats.select_related("player")]
+    seats = list(match.seats.select_related("player"))
+    return [(s.seat, f"{names.seat_label(s.seat, len(seats))}: {s.display_name}") for s in seats]
 
 
 def deal_form(match: Match, data: object = None, correction: bool = False) -> SeatedDealForm:

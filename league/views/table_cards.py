@@ -10,23 +10,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from league.models import Round
+from league.services import names as seat_names
 from league.services import table_codes
 from league.views.common import managed_tournament
 
-# Compass positions of the seats in play order, as a card names them (seat 0 is North).
-COMPASS = {
-    4: [gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"), gettext_lazy("West")],
-}
-
 
 def compass(seats: int, seat: int) -> str:
-    """The seat's compass position at a four-seat table; other tables number their seats."""
-    names = COMPASS.get(seats)
-    return str(names[seat]) if names else _("Seat %(n)s") % {"n": seat}
+    """The seat as a card names it: a compass point at four seats, else "Seat 3" (from 1)."""
+    return seat_names.seat_label(seat, seats)
 
 
 def qr_svg(url: str) -> str:

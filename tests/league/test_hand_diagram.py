@@ -49,4 +49,4 @@ def test_a_suit_is_laid_out_strongest_first() -> None:
 
 
 def test_seats_are_named_by_compass() -> None:
-    assert [h.compass for h in hand_diagram(DECK, 0, ["2", "2"]).hands] == ["N", "E", "S", "W"]
+    assert [h.compass for h in hand_diagram(DECK, 0, ["2", "2"]).hands] == ["S", "E", "N", "W"]

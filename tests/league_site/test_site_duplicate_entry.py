@@ -87,7 +87,8 @@ def test_the_match_page_names_the_next_board(event: Tournament, as_user: Login) 
     first = board(event, 1)
     page = as_user("north").get(f"/matches/{match.pk}/").content.decode()
     assert "Movement round 1 · boards 1, 2" in page
-    assert f"Board 1: seat {first.dealer} deals, NS at {first.levels[0]}, EW at {first.levels[1]}" in page
+    dealer = ("South", "East", "North", "West")[first.dealer]  # seats by compass, never from 0
+    assert f"Board 1: {dealer} deals, NS at {first.levels[0]}, EW at {first.levels[1]}" in page
 
 
 def test_each_board_is_declared_by_its_own_dealer(event: Tournament, as_user: Login) -> None:

@@ -97,7 +97,7 @@ def test_a_board_sheet_shows_number_dealer_levels_and_the_stack_top_first(
     assert page.count('class="card-row') == 108 * rnd_of(event).boards.count()
     sheet = page[page.index('data-board="1"') :]
     first_row = sheet[sheet.index('class="card-row') :]
-    dealer = ("North (NS)", "East (EW)", "South (NS)", "West (EW)")[board.dealer]
+    dealer = ("South (NS)", "East (EW)", "North (NS)", "West (EW)")[board.dealer]
     top = first_row.index(card_label(board.deck[0]))
     # Two decks: the second card may be the same card again (CI met 6C, 6C), so look past the first.
     assert top < first_row.index(card_label(board.deck[1]), top + 1)
@@ -171,7 +171,7 @@ def test_each_traveller_row_names_who_declared_and_the_trump(event: Tournament, 
         declared = re.search(r'<td class="declarer"[^>]*>([^<]*)</td>', row).group(1)  # type: ignore[union-attr]
         seat = deal.result["declared_by"]
         assert (
-            declared == ("North (NS)", "East (EW)", "South (NS)", "West (EW)")[seat]
+            declared == ("South (NS)", "East (EW)", "North (NS)", "West (EW)")[seat]
             if seat is not None
             else "—"
         )
@@ -185,7 +185,7 @@ def test_the_hand_diagram_shows_once_the_round_is_over(event: Tournament, as_use
     page = as_user("member").get(url(event, "boards")).content.decode()
     section = page[page.index('id="board-1"') :]
     diagram = section[section.index('class="hand-diagram"') : section.index("</figure>")]
-    assert [m for m in re.findall(r'class="dh-seat dh-(\w)"', diagram)] == ["N", "E", "S", "W"]
+    assert [m for m in re.findall(r'class="dh-seat dh-(\w)"', diagram)] == ["S", "E", "N", "W"]
     assert 'class="dh-kitty"' in diagram
 
 
