@@ -12,7 +12,7 @@ import pytest
 
 from tests.servers import demo_server
 
-pytestmark = [pytest.mark.browser, pytest.mark.embedded, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from tests.browser.conftest import browser, page  # noqa: F401  (the shared fixt
 from tests.servers import shell, table_server
 from tests.tables.test_tables_browser import SETUP  # the player and their club
 
-pytestmark = [pytest.mark.browser, pytest.mark.embedded]
+pytestmark = pytest.mark.browser
 
 TABLE = """
 from django.contrib.auth import get_user_model

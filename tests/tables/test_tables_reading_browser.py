@@ -14,7 +14,7 @@ from tests.engine.family_table import in_play, play
 from tests.tables.browser_socket import START, open_on_fake_socket, push, view_frame
 from tests.tables.test_tables_browser import NAMES, Site, table_site  # noqa: F401  (the site fixture)
 
-pytestmark = [pytest.mark.browser, pytest.mark.embedded]
+pytestmark = pytest.mark.browser
 
 # Tractor, spades trump, seat 0 (the page's player) the dealer: seats 0 and 2 declare.
 HANDS = {0: "AH 8C QD", 1: "KH 4C QD", 2: "5H 6C QD", 3: "2S 7C QD"}
