@@ -184,6 +184,7 @@ def club_tournaments(request: HttpRequest, slug: str) -> Any:
 def list_rulesets(request: HttpRequest, game: str = "", club: str = "") -> Any:
     """The site's published rule sets and those of the clubs the caller may see (``club``: one
     club's own only; ``game``: one game's only)."""
+    rulesets.ensure_shipped()
     rows = RuleSet.objects.filter(status=RuleSet.Status.PUBLISHED).select_related("club")
     visible = access.visible_clubs(request.user)
     rows = rows.filter(Q(club__isnull=True) | Q(club__in=visible))

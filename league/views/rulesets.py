@@ -26,6 +26,7 @@ def club_rulesets(request: HttpRequest, slug: str) -> HttpResponse:
     """Every version the club may pick (and, for its managers, its drafts), by game."""
     club = visible_club(request, slug)
     manages = access.manages(request.user, club)
+    rulesets.ensure_shipped()
     rows = RuleSet.objects.filter(Q(club__isnull=True) | Q(club=club)).select_related("club", "based_on")
     if not manages:
         rows = rows.filter(status=RuleSet.Status.PUBLISHED)
