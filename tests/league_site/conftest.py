@@ -33,10 +33,13 @@ def eager_tasks(request: pytest.FixtureRequest) -> Iterator[None]:
     if "services" in request.keywords:
         yield
         return
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    # By their namespaced names: the app reads Django's settings under CELERY_, and Celery 5.6
+    # ignores the plain ``task_always_eager`` set at run time.
+    keys = ("CELERY_TASK_ALWAYS_EAGER", "CELERY_TASK_EAGER_PROPAGATES")
+    previous = {key: app.conf.get(key, False) for key in keys}
+    app.conf.update(dict.fromkeys(keys, True))
     yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+    app.conf.update(previous)
 
 
 @pytest.fixture

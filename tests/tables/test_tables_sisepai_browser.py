@@ -199,9 +199,9 @@ def test_a_person_claims_through_the_page_and_replays_the_deal(page: Any, ssp_si
     assert "As dealt" in page.inner_text("#step-label")
     for _ in range(7):  # three redeal answers, the draw, then the pong among the window's three answers
         page.click("#btn-forward")
-        if "Pong" in page.inner_text("#step-label"):
+        if "pong" in page.inner_text("#step-label").lower():
             break
-    assert "Pong" in page.inner_text("#step-label")
+    assert "pong" in page.inner_text("#step-label").lower()
     for _ in range(3):  # the pong is carried out once every seat has answered
         if page.locator("#board .seat .meld").count():
             break
