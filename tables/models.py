@@ -141,18 +141,10 @@ class TableSeat(models.Model):
         if self.user_id is not None:
             return names.person_name(self.user)
         if self.bot:
-            return names.bot_name(bot_label(self.bot), self.seat, self.table.seat_count)
+            return names.bot_name(names.kind_name(self.bot), self.seat, self.table.seat_count)
         return str(_("empty seat"))
 
     @property
     def label(self) -> str:
         """The seat as people see it: "East", or "Seat 3" (league.services.names)."""
         return names.seat_label(self.seat, self.table.seat_count)
-
-
-def bot_label(kind: str) -> str:
-    """The name of a bot kind ("heuristic bot"); a kind the engine has and the choices do not name yet
-    reads "<kind> bot"."""
-    if kind in TableSeat.Bot.values:
-        return str(TableSeat.Bot(kind).label)
-    return names.kind_name(kind)

@@ -41,13 +41,14 @@ class RuleSetError(Exception):
         self.message = message
 
 
-def ensure_shipped() -> None:
+def ensure_shipped(model: Any = RuleSet) -> None:
     """The site's row of every shipped definition (engine/rulesets.py), published: the data migration
-    writes them, and a database emptied since (a test's flush) gets them back here."""
-    have = set(RuleSet.objects.filter(club=None).values_list("name", "version"))
+    writes them (``model``: its historical model), and a database emptied since (a test's flush)
+    gets them back here."""
+    have = set(model.objects.filter(club=None).values_list("name", "version"))
     for shipped in SHIPPED:
         if (shipped.name, shipped.version) not in have:
-            RuleSet.objects.get_or_create(
+            model.objects.get_or_create(
                 club=None,
                 name=shipped.name,
                 version=shipped.version,

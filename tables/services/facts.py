@@ -15,7 +15,8 @@ from django.utils.translation import ngettext, pgettext
 from engine import get_game
 from engine.rulesets import differences
 from league.services.games import rule_label, rule_value
-from tables.models import TableSeat, bot_label
+from league.services.names import kind_name
+from tables.models import TableSeat
 
 # The decision clocks a casual table offers, in seconds (tournaments set their own). Zero is not
 # among them: the pacing reads it as "the clock has already run out" (the seat is played for at
@@ -57,7 +58,7 @@ def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
 
 def bot_choices(game: str) -> list[tuple[str, str]]:
     """(kind, label) of every bot the engine has for ``game``, in the engine's order."""
-    return [(kind, bot_label(kind)) for kind in get_game(game).bot_kinds()]
+    return [(kind, kind_name(kind)) for kind in get_game(game).bot_kinds()]
 
 
 def default_bot(game: str) -> str:
