@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from engine import get_game
 from engine.errors import EngineError
 from engine.game import DealState
-from league.models import Deal, Move
+from league.models import Deal
+from league.services import archive
 
 MAX_DEALS = 5000  # entries kept per process; a table in play touches its entry every move
 
@@ -99,15 +100,16 @@ def catch_up(deal_id: int, version: int, seat: int, action: str, at: float) -> N
 def fresh_state(deal: Deal) -> DealState:
     """The deal's state before its first move."""
     game = get_game(deal.game)
-    return game.start(game.rules_from_json(deal.rules), len(deal.seats), deal.deck, deal.situation)
+    head = archive.head(deal)  # a finished deal's record may be packed (league/services/archive.py)
+    return game.start(game.rules_from_json(head.rules), len(head.seats), head.deck, head.situation)
 
 
 def replay(deal: Deal, upto: int) -> Cached:
-    """The state after the first ``upto`` moves, rebuilt from the Move rows (no cache)."""
+    """The state after the first ``upto`` moves, rebuilt from the move log (no cache)."""
     game = get_game(deal.game)
     state = fresh_state(deal)
     since = deal.started_at.timestamp()
-    for move in Move.objects.filter(deal=deal, seq__lt=upto).order_by("seq"):
+    for move in archive.moves(deal, 0, upto):
         state.apply(move.seat, game.parse_action(move.action))
         since = move.created.timestamp()
     return Cached(upto, state, since, deal)
@@ -127,9 +129,7 @@ def state_of(deal: Deal, *, keep: bool = True) -> Cached:
             # Catch up on a private copy's behalf: take it so no other thread sees it half-updated.
             entry = take(deal.pk) or replay(deal, 0)
         game = get_game(deal.game)
-        for move in Move.objects.filter(deal=deal, seq__gte=entry.version, seq__lt=deal.version).order_by(
-            "seq"
-        ):
+        for move in archive.moves(deal, entry.version, deal.version):
             entry.state.apply(move.seat, game.parse_action(move.action))
             entry.version = move.seq + 1
             entry.since = move.created.timestamp()
