@@ -1,4 +1,4 @@
-"""A finished deal packed: its record and move log in a few hundred bytes (docs/records.md §Packed deals).
+"""A finished deal packed: record and move log in a few hundred bytes (docs/record-format.md §Packed deals).
 
 While a deal is live its moves are ``Move`` rows; once it is over they, the deck and the record's
 header fields are packed into one ``bytes`` value on the ``Deal`` row. The encoding:
@@ -8,7 +8,7 @@ header fields are packed into one ``bytes`` value on the ``Deal`` row. The encod
   every record repeats (the games' house rules, seat keys, situations), holding in order:
   the header as UTF-8 JSON (a varint length first), the deck as tokens, the number of moves,
   each move's seat, each move's action as tokens, the auto-played moves' positions, and each
-  move's time as the milliseconds since the move before (the first: since the deal started).
+  move's time as the tenths of a second since the move before (the first: since the deal started).
 
 A token is a varint code: ``0`` a literal (its UTF-8 length, then the text), ``1`` a number (its
 value, for a canonical decimal such as a bid), ``2`` and up a word of ``WORDS`` (verbs, cards,
@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,12 +66,12 @@ class PackError(ValueError):
 @dataclass(frozen=True)
 class Played:
     """One stored move: the seat, the action in notation, whether the clock bot played it, and
-    when (milliseconds after the deal started)."""
+    when (``at``: tenths of a second after the deal started)."""
 
     seat: int
     action: str
     auto: bool = False
-    at_ms: int = 0
+    at: int = 0
 
 
 @dataclass
@@ -96,23 +97,48 @@ def pack(deal: Packed) -> bytes:
     _varint(len(autos), out)
     for previous, i in zip([-1, *autos], autos, strict=False):
         _varint(i - previous - 1, out)
-    previous_ms = 0
+    previous = 0
     for move in deal.moves:
-        _varint(_zigzag(move.at_ms - previous_ms), out)
-        previous_ms = move.at_ms
+        _varint(_zigzag(move.at - previous), out)
+        previous = move.at
+    return _deflate(out)
+
+
+def with_header(data: bytes, header: dict[str, Any]) -> bytes:
+    """The deal packed in ``data`` with ``header`` instead of its own; its deck and moves are not
+    decoded (quick enough to repack a million copied deals)."""
+    with _reading(data) as reader:
+        reader.text()
+    out = bytearray()
+    _text(json.dumps(header, ensure_ascii=False, separators=(",", ":")), out)
+    return _deflate(out + reader.body[reader.at :])
+
+
+def header_of(data: bytes) -> dict[str, Any]:
+    """The header of the deal packed in ``data``."""
+    return unpack(data, moves=False).header
+
+
+def _deflate(body: bytearray) -> bytes:
     squeeze = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, DICTIONARY)
-    return bytes([VERSION]) + squeeze.compress(bytes(out)) + squeeze.flush()
+    return bytes([VERSION]) + squeeze.compress(bytes(body)) + squeeze.flush()
 
 
 def unpack(data: bytes, *, moves: bool = True) -> Packed:
     """The deal packed in ``data`` (``moves=False``: its header and deck only, for pages that
     show no moves); ``PackError`` when it is not one."""
+    with _reading(data) as reader:
+        header, deck = json.loads(reader.text()), reader.tokens()
+        return Packed(header, deck, _moves(reader) if moves else [])
+
+
+@contextmanager
+def _reading(data: bytes) -> Iterator[_Reader]:
+    """A reader of the body packed in ``data``; any damage found while reading is a ``PackError``."""
     if not data or data[0] != VERSION:
         raise PackError(f"not a packed deal of version {VERSION}")
     try:
-        reader = _Reader(_inflate(data))
-        header, deck = json.loads(reader.text()), reader.tokens()
-        return Packed(header, deck, _moves(reader) if moves else [])
+        yield _Reader(_inflate(data))
     except (zlib.error, IndexError, UnicodeDecodeError, ValueError) as exc:
         raise PackError(f"a damaged packed deal ({exc})") from None
 
@@ -131,14 +157,14 @@ def _moves(reader: _Reader) -> list[Played]:
     for _ in range(reader.varint()):
         at += reader.varint() + 1
         autos.add(at)
-    times, ms = [], 0
+    times, at = [], 0
     for _ in range(count):
-        ms += _unzigzag(reader.varint())
-        times.append(ms)
+        at += _unzigzag(reader.varint())
+        times.append(at)
     if not reader.done():
         raise ValueError("bytes after the last move's time")
     rows = zip(seats, actions, times, strict=True)
-    return [Played(seat, action, i in autos, ms) for i, (seat, action, ms) in enumerate(rows)]
+    return [Played(seat, action, i in autos, at) for i, (seat, action, at) in enumerate(rows)]
 
 
 def _tokens(words: Sequence[str], out: bytearray) -> None:

@@ -25,7 +25,7 @@ from django.db.models import QuerySet
 
 from engine.record import commitment
 from league.models import Deal, Move
-from league.packing import Packed, PackError, Played, pack, unpack
+from league.packing import Packed, PackError, Played, header_of, pack, unpack, with_header
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +40,9 @@ PACKED_COLUMNS: dict[str, Any] = {
     "seed": str,
 }
 HEADER = ("rules", "seats", "situation", "salt", "commitment", "seed")
+# A packed move's time is kept to a tenth of a second: what a person sees of a card play, and at
+# a millisecond the times of people playing cost half the pack (docs/record-format.md §Packed deals).
+TIME_STEP = timedelta(milliseconds=100)
 DUE_BATCH = 200  # deals packed per sweep: a backlog (a migration's) drains over a few sweeps
 
 
@@ -105,7 +108,7 @@ def _packed_head(unpacked: Packed) -> Head:
         fields.get("situation"),
         list(unpacked.deck),
         salt,
-        # Left out of the pack when the salt and deck give it (docs/records.md §Packed deals).
+        # Left out of the pack when the salt and deck give it (docs/record-format.md §Packed deals).
         commitment(salt, unpacked.deck) if stored is None else str(stored),
         str(fields.get("seed", "")),
     )
@@ -145,7 +148,7 @@ def moves(deal: Deal, start: int = 0, stop: int | None = None) -> list[StoredMov
 def _stored(unpacked: Packed, started: datetime, start: int = 0, stop: int | None = None) -> list[StoredMove]:
     """The pack's moves ``start`` ≤ seq < ``stop``, their times counted from ``started``."""
     return [
-        StoredMove(seq, m.seat, m.action, m.auto, to_millisecond(started) + timedelta(milliseconds=m.at_ms))
+        StoredMove(seq, m.seat, m.action, m.auto, cut(started) + m.at * TIME_STEP)
         for seq, m in enumerate(unpacked.moves[start:stop], start=start)
     ]
 
@@ -192,6 +195,12 @@ def store_packed(deal: Deal, played: list[Played]) -> None:
     blank(deal)
 
 
+def with_seats(deal: Deal, seats: list[dict[str, Any]]) -> bytes:
+    """The pack of a packed ``deal`` with ``seats`` instead of its own (copies of a deal)."""
+    data = _bytes(deal)
+    return with_header(data, {**header_of(data), "seats": seats})
+
+
 def record_moves(actions: list[tuple[int, str]]) -> list[Played]:
     """A record's actions as moves made by people at the deal's start (records carry no times)."""
     return [Played(seat, text) for seat, text in actions]
@@ -230,7 +239,7 @@ def verified_pack(deal: Any, rows: list[Any]) -> bytes:
     both back exactly; ``PackMismatch`` otherwise. Reads attributes only (a migration's models too)."""
     if [m.seq for m in rows] != list(range(deal.version)):
         raise PackMismatch(f"deal {deal.pk}: {len(rows)} moves do not run 0..{deal.version - 1}")
-    played = [Played(m.seat, m.action, m.auto, _ms(m.created, deal.started_at)) for m in rows]
+    played = [Played(m.seat, m.action, m.auto, _steps(m.created, deal.started_at)) for m in rows]
     data = packed_of(deal, played)
     unpacked = unpack(data)
     if _exact(_packed_head(unpacked)) != _exact(_column_head(deal)) or unpacked.moves != played:
@@ -301,15 +310,16 @@ def blank(deal: Any) -> None:
 
 
 def _exact(h: Head) -> str:
-    """``h`` as text, key order included: a pack must give back the very record (docs/records.md)."""
+    """``h`` as text, key order included: a pack must give back the very record it was made of."""
     return json.dumps(asdict(h), ensure_ascii=False)
 
 
-def _ms(at: datetime, started: datetime) -> int:
-    """Milliseconds from ``started`` to ``at``, both cut to the millisecond (a pack keeps times so)."""
-    return (to_millisecond(at) - to_millisecond(started)) // timedelta(milliseconds=1)
+def _steps(at: datetime, started: datetime) -> int:
+    """Tenths of a second from ``started`` to ``at``, both cut to the tenth (a pack keeps times so)."""
+    return (cut(at) - cut(started)) // TIME_STEP
 
 
-def to_millisecond(at: datetime) -> datetime:
-    """``at`` with its microseconds cut to whole milliseconds."""
-    return at.replace(microsecond=at.microsecond // 1000 * 1000)
+def cut(at: datetime) -> datetime:
+    """``at`` cut to the tenth of a second, the precision a pack keeps a move's time to."""
+    step = TIME_STEP // timedelta(microseconds=1)
+    return at.replace(microsecond=at.microsecond // step * step)

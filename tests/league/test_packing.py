@@ -72,13 +72,14 @@ def test_extra_header_fields_are_kept() -> None:
 
 
 def test_auto_played_moves_and_times_come_back() -> None:
-    """The clock bot's moves keep their flag; times to the millisecond, earlier ones too (clock skew)."""
+    """The clock bot's moves keep their flag and their times (tenths of a second), an earlier one
+    too (clock skew between nodes)."""
     moves = [
         Played(0, "draw", False, 0),
-        Played(1, "draw", True, 30_000),
-        Played(2, "draw", True, 29_990),
-        Played(3, "play 2S", False, 86_400_000),
-        Played(0, "play BJ", True, 86_400_001),
+        Played(1, "draw", True, 300),
+        Played(2, "draw", True, 299),
+        Played(3, "play 2S", False, 864_000),
+        Played(0, "play BJ", True, 864_001),
     ]
     assert unpack(pack(Packed({}, [], moves))).moves == moves
 

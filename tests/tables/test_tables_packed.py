@@ -45,9 +45,9 @@ def played_out(club: Any, members: list[Any]) -> LiveTable:
     return table
 
 
-def to_ms(moves: list[archive.StoredMove]) -> list[tuple[int, int, str, bool, datetime]]:
-    """Moves as a pack keeps them: times to the millisecond."""
-    return [(m.seq, m.seat, m.action, m.auto, archive.to_millisecond(m.created)) for m in moves]
+def to_tenths(moves: list[archive.StoredMove]) -> list[tuple[int, int, str, bool, datetime]]:
+    """Moves as a pack keeps them: times to the tenth of a second."""
+    return [(m.seq, m.seat, m.action, m.auto, archive.cut(m.created)) for m in moves]
 
 
 def test_a_deal_is_packed_as_it_finishes(club: Any, members: list[Any], manual: None) -> None:
@@ -71,16 +71,16 @@ def test_packing_keeps_the_record_moves_auto_flags_and_times(
     club: Any, members: list[Any], manual: None, unpacked: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The record reads byte for byte the same from the pack as from the rows; every move keeps its
-    seat, action, auto-played flag and time (to the millisecond)."""
+    seat, action, auto-played flag and time (to the tenth of a second)."""
     table = played_out(club, members)
     monkeypatch.undo()
     deals = list(Deal.objects.filter(match=table.match))
-    before = {d.pk: (deal_record(d).dumps(), to_ms(archive.moves(d))) for d in deals}
+    before = {d.pk: (deal_record(d).dumps(), to_tenths(archive.moves(d))) for d in deals}
     assert any(m[3] for _, moves in before.values() for m in moves)  # the member's clock ran out
     for deal in deals:
         assert archive.pack_deal(deal.pk)
         deal.refresh_from_db()
-        assert (deal_record(deal).dumps(), to_ms(archive.moves(deal))) == before[deal.pk]
+        assert (deal_record(deal).dumps(), to_tenths(archive.moves(deal))) == before[deal.pk]
 
 
 def test_a_deal_left_unpacked_by_a_crash_is_read_from_its_rows_then_packed_once_by_the_sweep(
@@ -112,9 +112,9 @@ def test_a_reader_that_saw_the_rows_before_the_pack_reads_the_pack(
     monkeypatch.undo()
     stale = Deal.objects.filter(match=table.match).order_by("-number").first()
     assert stale is not None and not archive.is_packed(stale)
-    expected = to_ms(archive.moves(stale))
+    expected = to_tenths(archive.moves(stale))
     archive.pack_deal(stale.pk)
-    assert stale.packed is None and to_ms(archive.moves(stale)) == expected
+    assert stale.packed is None and to_tenths(archive.moves(stale)) == expected
 
 
 def test_a_packed_deal_s_state_is_rebuilt_from_its_pack(club: Any, members: list[Any], manual: None) -> None:
