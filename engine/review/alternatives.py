@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.actions import Bury
-from engine.bots import _cost
-from engine.cards import CARD_POINTS
-from engine.errors import EngineError
-from engine.expert import bids_near
-from engine.game import Action, Bot, DealState
-from engine.trickdeal import TrickDeal
-from engine.zhaopengyou.actions import Call
+from engine.core.errors import EngineError
+from engine.core.game import Action, Bot, DealState
+from engine.family.actions import Bury
+from engine.family.bots import _cost
+from engine.family.cards import CARD_POINTS
+from engine.family.expert import bids_near
+from engine.family.trickdeal import TrickDeal
+from engine.games.zhaopengyou.actions import Call
 
 HIGH_FIRST = "AKQJT98765432"
 LIMIT_LISTED = 200  # legal actions looked at outside burials (bids and calls are fewer)
