@@ -49,14 +49,14 @@ class RandomBot(Bot):
         return self.rng.choice(options) if options else None
 
 
-def _cost(card: str, trump: TrumpContext) -> int:
+def card_cost(card: str, trump: TrumpContext) -> int:
     """How much a card is worth keeping: trumps and high cards cost more to give away."""
     return (100 if trump.is_trump(card) else 0) + trump.order[card]
 
 
 def cheapest(cards: Iterable[str], trump: TrumpContext) -> list[str]:
     """Cards in the order a burial gives them away: cheapest first, points counted dear."""
-    return sorted(cards, key=lambda c: (_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
+    return sorted(cards, key=lambda c: (card_cost(c, trump) + 30 * (CARD_POINTS[c] > 0), c))
 
 
 class HeuristicBot(Bot):
@@ -79,7 +79,7 @@ class HeuristicBot(Bot):
         size = sum(hand.values())
         late = deal.phase == "kitty" or size >= deal.setup.hand_size * 0.6
         best = strongest(options, hand)
-        strong = _suit_length(hand, best.cards) >= max(3, size // 4) or best.cards[0] in ("LJ", "BJ")
+        strong = suit_length(hand, best.cards) >= max(3, size // 4) or best.cards[0] in ("LJ", "BJ")
         return best if late and strong else None
 
     def choose(self, state: DealState, seat: int) -> Action:
@@ -118,10 +118,10 @@ class HeuristicBot(Bot):
     def _play(self, deal: TrickDeal, seat: int) -> tuple[str, ...]:
         if deal.lead is None:  # one safety for the legal leads and their values: the limits found once
             safety = HiddenSafety(deal.deck_counts, deal.played, deal.hands[seat], deal.trump)
-            return self._lead(deal, seat, deal.sample_plays(seat, self.sample, safety), safety)
+            return self.choose_lead(deal, seat, deal.sample_plays(seat, self.sample, safety), safety)
         return self._follow(deal, seat, deal.sample_plays(seat, self.sample))
 
-    def _lead(
+    def choose_lead(
         self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]], safety: Safety | None = None
     ) -> tuple[str, ...]:
         trump = deal.trump
@@ -167,16 +167,16 @@ class HeuristicBot(Bot):
 
 
 def card_costs(trump: TrumpContext) -> dict[str, int]:
-    """``_cost`` of every card under ``trump``, computed once per trump (kept in its memo)."""
+    """``card_cost`` of every card under ``trump``, computed once per trump (kept in its memo)."""
     table: dict[str, int] | None = trump.memo.get(_COSTS)
     if table is None:
-        table = {card: _cost(card, trump) for card in trump.order}
+        table = {card: card_cost(card, trump) for card in trump.order}
         remember(trump, _COSTS, table)
     return table
 
 
 def dear_costs(trump: TrumpContext) -> dict[str, int]:
-    """A lead's price of a card given away: ``_cost`` with its points counted 20 times."""
+    """A lead's price of a card given away: ``card_cost`` with its points counted 20 times."""
     table: dict[str, int] | None = trump.memo.get(_DEAR)
     if table is None:
         table = {card: cost + 20 * CARD_POINTS[card] for card, cost in card_costs(trump).items()}
@@ -189,10 +189,10 @@ _COSTS, _DEAR = ("bots", "costs"), ("bots", "dear costs")  # memo keys
 
 def strongest(options: Sequence[Declare], hand: Counter[str]) -> Declare:
     """The declaration to make of ``options``: pairs before singles, then the longest suit."""
-    return max(options, key=lambda d: (len(d.cards), _suit_length(hand, d.cards)))
+    return max(options, key=lambda d: (len(d.cards), suit_length(hand, d.cards)))
 
 
-def _suit_length(hand: Counter[str], cards: tuple[str, ...]) -> int:
+def suit_length(hand: Counter[str], cards: tuple[str, ...]) -> int:
     if cards[0] in ("LJ", "BJ"):
         return sum(n for c, n in hand.items() if c in ("LJ", "BJ")) + 4
     suit = cards[0][1]

@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from engine.core.game import JSON, Action, Bot, DealState
 from engine.family.actions import Bid, Pass, Play, play_of
-from engine.family.bots import SAMPLE, HeuristicBot, _cost
+from engine.family.bots import SAMPLE, HeuristicBot, card_cost
 from engine.family.cards import CARD_POINTS, sorted_cards, tally
 from engine.family.trickdeal import TrickDeal
 from engine.family.tricks import trick_winner
@@ -151,7 +151,7 @@ class TrickKnowledge:
         if deal.phase == "play":
             plays = deal.sample_plays(seat, SAMPLE)
             trump = deal.trump
-            plays.sort(key=lambda cards: (sum(_cost(c, trump) for c in cards), cards))
+            plays.sort(key=lambda cards: (sum(card_cost(c, trump) for c in cards), cards))
             assert isinstance(fallback, HeuristicBot)
             return distinct_plays(deal, seat, choice, fallback, plays, limit)
         if deal.phase == "name":
@@ -194,7 +194,7 @@ def distinct_plays(
             rest = [p for p in rest if trump.eff[p[0]] != trump.eff[last[0]]]
             if not rest:
                 break
-            last = fallback._lead(deal, seat, rest)
+            last = fallback.choose_lead(deal, seat, rest)
             chosen.append(play_of(last))
         return chosen
     current = [c for _, c in deal.trick]
@@ -203,8 +203,8 @@ def distinct_plays(
     ]
     options = [
         *winning[:1],
-        min(plays, key=lambda p: sum(_cost(c, trump) + 15 * CARD_POINTS[c] for c in p)),
-        max(plays, key=lambda p: (sum(CARD_POINTS[c] for c in p), -sum(_cost(c, trump) for c in p))),
+        min(plays, key=lambda p: sum(card_cost(c, trump) + 15 * CARD_POINTS[c] for c in p)),
+        max(plays, key=lambda p: (sum(CARD_POINTS[c] for c in p), -sum(card_cost(c, trump) for c in p))),
     ]
     for cards in [*options, *spread(plays, limit)]:
         if len(chosen) < limit and play_of(cards) not in chosen:

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.family.actions import Bury, Declare
-from engine.family.bots import HeuristicBot, _suit_length, cheapest, strongest
+from engine.family.bots import HeuristicBot, cheapest, strongest, suit_length
 from engine.family.cards import CARD_POINTS
 from engine.family.expert import FamilyPlayout, TrickKnowledge
 from engine.family.trickdeal import TrickDeal
@@ -65,8 +65,8 @@ def void_burial(hand: Counter[str], trump: TrumpContext, size: int) -> tuple[str
 
 def worth_declaring(hand: Counter[str], cards: tuple[str, ...]) -> bool:
     """Whether a declaration of ``cards`` names a suit worth taking early: two cards of it and
-    a quarter of the cards drawn so far (jokers count as a long suit, ``_suit_length``)."""
-    return _suit_length(hand, cards) >= max(2, sum(hand.values()) // 4)
+    a quarter of the cards drawn so far (jokers count as a long suit, ``suit_length``)."""
+    return suit_length(hand, cards) >= max(2, sum(hand.values()) // 4)
 
 
 class VoidBuryingBot(HeuristicBot):

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from itertools import combinations
 
-from engine.family.tricks import Lead, Safety, _sets_error, quad_value, tractor_asked
+from engine.family.tricks import Lead, Safety, quad_value, sets_error, tractor_asked
 from engine.family.trump import TrumpContext
 from engine.family.units import count_sets, decompose_play, placements, runs_of
 
@@ -121,7 +121,7 @@ def _set_follows(suit: dict[str, int], lead: Lead, ctx: TrumpContext, tractors: 
             yield play
             continue
         counts = Counter(play)
-        if not exact and _sets_error(counts, Counter(suit), lead.shape, lead.suit) is not None:
+        if not exact and sets_error(counts, Counter(suit), lead.shape, lead.suit) is not None:
             continue
         if tractor is None or any(True for _ in placements(counts, *tractor, ctx)):
             yield play

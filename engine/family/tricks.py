@@ -254,7 +254,7 @@ def follow_error(
         return None  # singles only: nothing more to follow
     held = Counter({c: k for c, k in hand.items() if eff[c] == suit})
     played = Counter({c: k for c, k in cards.items() if eff[c] == suit})
-    reason = _sets_error(played, held, lead.shape, suit)
+    reason = sets_error(played, held, lead.shape, suit)
     if reason is None and tractors:
         return _tractor_error(played, held, lead.shape, suit, ctx)
     return reason
@@ -293,7 +293,7 @@ def _tractor_error(
     )
 
 
-def _sets_error(played: Counter[str], held: Counter[str], shape: Shape, suit: str) -> str | None:
+def sets_error(played: Counter[str], held: Counter[str], shape: Shape, suit: str) -> str | None:
     demands: dict[int, int] = {}
     for size, length in shape:
         if size > 1:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from engine.core.errors import EngineError
 from engine.core.game import Action, Bot, DealState
 from engine.family.actions import Bury
-from engine.family.bots import _cost
+from engine.family.bots import card_cost
 from engine.family.cards import CARD_POINTS
 from engine.family.expert import bids_near
 from engine.family.trickdeal import TrickDeal
@@ -73,10 +73,10 @@ def burials(deal: TrickDeal, seat: int) -> list[Action]:
         return sum(n for c, n in deal.hands[seat].items() if trump.eff[c] == trump.eff[card])
 
     keys: list[Callable[[str], tuple[int, ...]]] = [
-        lambda c: (_cost(c, trump),),
-        lambda c: (trump.is_trump(c), CARD_POINTS[c] > 0, _cost(c, trump)),
-        lambda c: (trump.is_trump(c), length(c), _cost(c, trump)),
-        lambda c: (trump.is_trump(c), -CARD_POINTS[c], _cost(c, trump)),
+        lambda c: (card_cost(c, trump),),
+        lambda c: (trump.is_trump(c), CARD_POINTS[c] > 0, card_cost(c, trump)),
+        lambda c: (trump.is_trump(c), length(c), card_cost(c, trump)),
+        lambda c: (trump.is_trump(c), -CARD_POINTS[c], card_cost(c, trump)),
     ]
     return [Bury(tuple(sorted(hand, key=lambda c: (*key(c), c))[:size])) for key in keys]
 

@@ -10,7 +10,7 @@ from collections import Counter
 
 from engine.core.game import Action, DealState
 from engine.family.actions import Declare, Draw
-from engine.family.bots import HeuristicBot, RandomBot, _cost
+from engine.family.bots import HeuristicBot, RandomBot, card_cost
 from engine.family.cards import CARD_POINTS, RANKS, SUITS
 from engine.family.trickdeal import TrickDeal
 from engine.family.tricks import trick_winner
@@ -97,7 +97,7 @@ class ZhaoHeuristicBot(HeuristicBot):
 
         def value(play: tuple[str, ...]) -> tuple[int, int]:
             pts = sum(CARD_POINTS[c] for c in play)
-            cost = sum(_cost(c, trump) for c in play)
+            cost = sum(card_cost(c, trump) for c in play)
             if friendly:
                 return (0, 10 * pts - cost)
             wins = trick_winner([*plays, Counter(play)], trump) == len(plays)
