@@ -1,4 +1,4 @@
-"""The figures a physical table reports for one deal, and the checks the trick games share.
+"""The figures a physical table reports for one deal, and the checks on them every game shares.
 
 At a table without the engine the cards are unknown; what decides the deal is a handful of figures
 (who declared or dealt, the defenders' points, San Da Ha's bid, Zhao Pengyou's friends or redeal,
@@ -8,13 +8,9 @@ them) and refuses figures no deal can produce with ``BadResult``, whose ``reason
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.errors import BadResult
-from engine.core.game import Rules
-from engine.family.cards import points
-from engine.family.dealfacts import THROW_PENALTY
 
 HOOKS = ("trump", "side")  # the J that took the last trick for the defenders (鉤到底)
 
@@ -58,36 +54,3 @@ def check_points(points: int, top: int) -> None:
         raise BadResult("points_fives", "the defenders' points are a multiple of 5, 0 or more")
     if points > top:
         raise BadResult("points", f"the defenders' points are a multiple of 5 from 0 to {top}")
-
-
-def most_kitty_multiplier(hand_size: int, per_card: bool, per_trick: bool = False) -> int:
-    """The largest kitty multiplier a last lead can give (tractor.md §Scoring), as ``last_lead_multiplier``.
-
-    The last lead holds at most a hand; its longest tractor has an even number of cards.
-    """
-    if per_trick:
-        return 2 * hand_size
-    longest = hand_size - hand_size % 2
-    return 2 * longest if per_card else 2**longest
-
-
-def most_throw_penalties(rules: Rules, hand_size: int) -> int:
-    """What failed-throw penalties can add to the defenders' points (``throw_penalty``), else 0.
-
-    Each failed throw of the declarer's side gives the defenders ``THROW_PENALTY``. A throw is led
-    from two cards or more and a failed one plays only part of them, so the leader still holds a
-    card and another trick follows: at most one failed throw per trick but the last.
-    """
-    if not getattr(rules, "throw_penalty", False):
-        return 0
-    return THROW_PENALTY * (hand_size - 1)
-
-
-def most_defender_points(deck: Sequence[str], kitty_size: int, multiplier: int) -> int:
-    """The defenders' best total: every card point outside the kitty plus the kitty multiplied.
-
-    ``multiplier`` is the kitty's largest (0 when it never counts for the defenders); the richest
-    kitty holds the deck's ``kitty_size`` best counters.
-    """
-    kitty_top = sum(sorted(points((card,)) for card in deck)[-kitty_size:])
-    return points(deck) + max(0, kitty_top * (multiplier - 1))

@@ -15,18 +15,11 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from engine.core.errors import BadResult, IllegalAction, NotYourTurn
-from engine.core.figures import (
-    Figures,
-    check_points,
-    check_seat,
-    check_seats,
-    most_defender_points,
-    most_kitty_multiplier,
-    most_throw_penalties,
-)
+from engine.core.figures import Figures, check_points, check_seat, check_seats
 from engine.core.game import ADDED, JSON, Action, DealState, Rules
 from engine.core.registry import register
 from engine.family.actions import Bid, NameTrump, Pass
+from engine.family.bounds import most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.family.cards import make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup
 from engine.family.game import FamilyGame

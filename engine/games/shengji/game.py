@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.core.errors import BadResult
-from engine.core.figures import HOOKS, Figures, most_defender_points, most_throw_penalties
+from engine.core.figures import HOOKS, Figures
 from engine.core.game import JSON, DealState, Rules
 from engine.core.registry import register
 from engine.family.actions import Declare
+from engine.family.bounds import most_defender_points, most_throw_penalties
 from engine.family.cards import make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.family.levels import first_loss, next_level_situation, situation_or_first

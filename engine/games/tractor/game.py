@@ -17,10 +17,11 @@ from functools import cache
 from typing import Any
 
 from engine.core.errors import BadSetup
-from engine.core.figures import Figures, most_defender_points, most_kitty_multiplier, most_throw_penalties
+from engine.core.figures import Figures
 from engine.core.game import ADDED, JSON, Action, Bot, DealState, Rules
 from engine.core.registry import register
 from engine.family.actions import Declare, PickUp, Redeal
+from engine.family.bounds import most_defender_points, most_kitty_multiplier, most_throw_penalties
 from engine.family.cards import JOKERS, RANKS, make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.family.levels import (

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.core.errors import BadResult
-from engine.core.figures import most_throw_penalties
 from engine.core.game import JSON
+from engine.family.bounds import most_throw_penalties
 from engine.games.zhaopengyou.game import situation_or_first
 from engine.games.zhaopengyou.rules import TABLE, ZhaoRules, calls_for, decks_for, hand_size
 from engine.games.zhaopengyou.scoring import settle
