@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 def packed_sizes(record: object, rng: random.Random) -> tuple[int, int]:
     """Bytes of ``record`` packed with no times, and with the times of people playing."""
-    from engine.record import DealRecord
+    from engine.core.record import DealRecord
     from league.packing import Packed, Played, pack
 
     assert isinstance(record, DealRecord)
@@ -52,8 +52,8 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=20, help="deals of each game")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    from engine.match import selfplay_deal
-    from engine.registry import game_names, get_game
+    from engine.core.match import selfplay_deal
+    from engine.core.registry import game_names, get_game
 
     for name in game_names():
         game = get_game(name)

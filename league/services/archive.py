@@ -23,7 +23,7 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.db.models import QuerySet
 
-from engine.record import commitment
+from engine.core.record import commitment
 from league.models import Deal, Move
 from league.packing import Packed, PackError, Played, header_of, pack, unpack, with_header
 

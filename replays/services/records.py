@@ -19,8 +19,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from engine.errors import EngineError
-from engine.record import DealRecord, check_record
+from engine.core.errors import EngineError
+from engine.core.record import DealRecord, check_record
 from league.models import Deal, Match, Tournament
 from league.services import archive
 from league.services.duplicate import board_hidden

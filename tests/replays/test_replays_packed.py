@@ -10,7 +10,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from engine.registry import game_names
+from engine.core.registry import game_names
 from league.models import Club, Deal, Move
 from league.services import archive
 from replays.services.records import deal_record

@@ -55,9 +55,9 @@ def session_cookies(users):
     return cookies
 """
 
-# For ``manage.py shell``: every stored deal replays to its stored result (engine.record.check_record).
+# For ``manage.py shell``: every stored deal replays to its stored result (engine.core.record.check_record).
 RECORDS_REPLAY = """
-from engine.record import check_record
+from engine.core.record import check_record
 from league.models import Deal
 from replays.services.records import deal_record
 for deal in Deal.objects.all():

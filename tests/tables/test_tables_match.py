@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.record import check_record, commitment
+from engine.core.record import check_record, commitment
 from league.models import Deal, Match, MatchSeat, Move, Player, Round, Tournament
 from league.services import archive
 from replays.services.records import deal_record
