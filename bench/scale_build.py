@@ -179,7 +179,7 @@ def copied(row: Any, **changes: Any) -> Any:
     return type(row)(**{**values, **changes})
 
 
-def seated(deal: Any, names: list[dict[str, Any]]) -> dict[str, Any]:
+def seat_fields(deal: Any, names: list[dict[str, Any]]) -> dict[str, Any]:
     """The fields that give a copy of ``deal`` the seats ``names``: in its pack once it is packed."""
     from league.services import archive
 
@@ -306,7 +306,7 @@ class Loader:
             copied(
                 d,
                 match_id=match.pk,
-                **seated(d, names),
+                **seat_fields(d, names),
                 finished_at=finished - timedelta(minutes=minutes - 4 * d.number),
             )
             for d in source.deals

@@ -6,7 +6,8 @@ header fields are packed into one ``bytes`` value on the ``Deal`` row. The encod
 - byte 0: the format version (``VERSION``); a new version only ever adds to the tables below;
 - the rest: raw DEFLATE (``zlib``, no header) with the preset dictionary ``DICTIONARY`` of what
   every record repeats (the games' house rules, seat keys, situations), holding in order:
-  the header as UTF-8 JSON (a varint length first), the deck as tokens, the number of moves,
+  the header as UTF-8 JSON (a varint length first) and its salt and seed as 16 bytes each when
+  they are 128-bit hex (they then come back as its last keys), the deck as tokens, the number of moves,
   each move's seat, each move's action as tokens, the auto-played moves' positions, and each
   move's time as the tenths of a second since the move before (the first: since the deal started).
 
@@ -38,6 +39,8 @@ WORDS: tuple[str, ...] = (
 )
 _CODES = {word: code for code, word in enumerate(WORDS, start=2)}
 LITERAL, NUMBER = 0, 1
+# Header fields carried as 16 bytes when they are 128 bits in lower-case hex (the platform's secrets).
+SECRETS = ("salt", "seed")
 # What headers repeat, as PostgreSQL hands JSON back (shorter keys first); DEFLATE finds the longest
 # matches in it, the most frequent last. Frozen with VERSION: any change is a new version.
 DICTIONARY = (
@@ -86,7 +89,7 @@ class Packed:
 def pack(deal: Packed) -> bytes:
     """The bytes of ``deal`` in the current version."""
     out = bytearray()
-    _text(json.dumps(deal.header, ensure_ascii=False, separators=(",", ":")), out)
+    _header(deal.header, out)
     _tokens(deal.deck, out)
     _varint(len(deal.moves), out)
     for move in deal.moves:
@@ -108,9 +111,9 @@ def with_header(data: bytes, header: dict[str, Any]) -> bytes:
     """The deal packed in ``data`` with ``header`` instead of its own; its deck and moves are not
     decoded (quick enough to repack a million copied deals)."""
     with _reading(data) as reader:
-        reader.text()
+        reader.header()
     out = bytearray()
-    _text(json.dumps(header, ensure_ascii=False, separators=(",", ":")), out)
+    _header(header, out)
     return _deflate(out + reader.body[reader.at :])
 
 
@@ -128,7 +131,7 @@ def unpack(data: bytes, *, moves: bool = True) -> Packed:
     """The deal packed in ``data`` (``moves=False``: its header and deck only, for pages that
     show no moves); ``PackError`` when it is not one."""
     with _reading(data) as reader:
-        header, deck = json.loads(reader.text()), reader.tokens()
+        header, deck = reader.header(), reader.tokens()
         return Packed(header, deck, _moves(reader) if moves else [])
 
 
@@ -165,6 +168,22 @@ def _moves(reader: _Reader) -> list[Played]:
         raise ValueError("bytes after the last move's time")
     rows = zip(seats, actions, times, strict=True)
     return [Played(seat, action, i in autos, at) for i, (seat, action, at) in enumerate(rows)]
+
+
+def _header(header: dict[str, Any], out: bytearray) -> None:
+    """The header as JSON, then its secrets (a 128-bit salt or seed in hex) as 16 bytes each: as
+    text DEFLATE spends about 38 bytes on one."""
+    secrets = {key: value for key, value in header.items() if key in SECRETS and _is_hex128(value)}
+    rest = {key: value for key, value in header.items() if key not in secrets}
+    _text(json.dumps(rest, ensure_ascii=False, separators=(",", ":")), out)
+    _varint(len(secrets), out)
+    for key, value in secrets.items():
+        _text(key, out)
+        out.extend(bytes.fromhex(value))
+
+
+def _is_hex128(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef" for c in value)
 
 
 def _tokens(words: Sequence[str], out: bytearray) -> None:
@@ -230,6 +249,17 @@ class _Reader:
             raise ValueError("a text cut short")
         self.at += size
         return raw.decode("utf-8")
+
+    def header(self) -> dict[str, Any]:
+        header: dict[str, Any] = json.loads(self.text())
+        for _ in range(self.varint()):
+            key = self.text()
+            raw = self.body[self.at : self.at + 16]
+            if len(raw) != 16:
+                raise ValueError("a secret cut short")
+            self.at += 16
+            header[key] = raw.hex()
+        return header
 
     def tokens(self) -> list[str]:
         return list(self._words(self.varint()))

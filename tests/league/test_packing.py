@@ -71,6 +71,22 @@ def test_extra_header_fields_are_kept() -> None:
     assert list(unpacked.header["alpha"]) == ["b", "a"]
 
 
+@pytest.mark.parametrize(
+    "salt", ["5f0c3a9b1d2e4f60718293a4b5c6d7e8", "5F0C3A9B1D2E4F60718293A4B5C6D7E8", "abc", "", "5f0c" * 9]
+)
+def test_a_salt_comes_back_whatever_its_form(salt: str) -> None:
+    """A 128-bit salt in lower-case hex rides as 16 bytes; any other text as it is."""
+    header = {"salt": salt, "seed": "00112233445566778899aabbccddeeff", "rules": {}}
+    assert unpack(pack(Packed(header))).header == header
+
+
+def test_a_hex_salt_costs_less_than_its_text() -> None:
+    """Sixteen bytes instead of 32 hex digits DEFLATE cannot squeeze."""
+    hexed = pack(Packed({"salt": "5f0c3a9b1d2e4f60718293a4b5c6d7e8"}))
+    texted = pack(Packed({"salt": "5F0C3A9B1D2E4F60718293A4B5C6D7E8"}))
+    assert len(hexed) + 10 < len(texted)
+
+
 def test_auto_played_moves_and_times_come_back() -> None:
     """The clock bot's moves keep their flag and their times (tenths of a second), an earlier one
     too (clock skew between nodes)."""
@@ -100,6 +116,6 @@ def test_damaged_bytes_are_refused(data: bytes) -> None:
 def test_bytes_after_the_last_time_are_refused() -> None:
     """A body longer than its moves say is damaged."""
     squeeze = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, DICTIONARY)
-    body = bytes([2]) + b"{}" + bytes([0, 0, 0, 0]) + b"!"
+    body = bytes([2]) + b"{}" + bytes([0, 0, 0, 0, 0]) + b"!"
     with pytest.raises(PackError):
         unpack(bytes([VERSION]) + squeeze.compress(body) + squeeze.flush())
