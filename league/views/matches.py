@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match, ResultReport, Round
@@ -67,7 +67,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "club": match.club,
         "seats": match.seats.select_related("player", "entry"),
         "deals": deals,
-        "game": GAMES_BY_NAME.get(match.game),
+        "game": game_info(match.game),
+        "entry_note": deal_form_class(match.game).note,
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
         "events": match.result_events.select_related("by", "table_code"),

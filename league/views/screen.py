@@ -14,7 +14,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league.models import Round, Tournament
 from league.services import duplicate, table_states, travellers
 from league.views.common import visible_tournament
@@ -41,7 +41,7 @@ def panels_context(tournament: Tournament) -> dict[str, Any]:
         boards = list(travellers.travellers(finished).items())[-TRAVELLER_BOARDS:]
     return {
         "tournament": tournament,
-        "game": GAMES_BY_NAME.get(tournament.game),
+        "game": game_info(tournament.game),
         "round": rnd,
         "states": table_states.round_states(rnd) if rnd is not None else [],
         "travellers_round": finished if boards else None,
