@@ -101,7 +101,7 @@ class ExampleNode(template.Node):
 
 @register.tag
 def example(parser: Parser, token: Token) -> ExampleNode:
-    """``{% example "tractor" %}caption{% endexample %}``: the game's drawn example with a caption."""
+    """``{% example "pair" %}caption{% endexample %}``: the game's drawn example with a caption."""
     name = quoted_argument(token)
     caption = parser.parse(("endexample",))
     parser.delete_first_token()

@@ -74,7 +74,7 @@ def parse_perspective(text: str | None, seats: int) -> int | str:
 
 
 def family_of(game: str) -> str:
-    """The layout family a game is drawn with (``Game.layout``: "family" or "sisepai")."""
+    """The layout family a game is drawn with: the value of its ``Game.layout``."""
     return get_game(game).layout.value
 
 
