@@ -62,6 +62,11 @@ class PartnershipDeal(TrickDeal):
         """The trump context once the suit is known (each game's own trumps)."""
         raise NotImplementedError
 
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """The levels the seat's side rises minus the levels the other side rises."""
+        scores = result["scores"]
+        return float(scores[seat] - scores[(seat + 1) % len(scores)])
+
     def dealer_to_be(self) -> int:
         """Later deals: the dealer; the first: the declarer, else first drawer (§Drawing and declaring)."""
         if self.dealer is not None:

@@ -134,6 +134,11 @@ class TrickDeal(DealState):
         """The result once the last trick is played."""
         raise NotImplementedError
 
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """A played deal's result for ``seat`` in the game's unit, as the expert values it: the
+        points it is paid (San Da Ha; negative when it pays)."""
+        return float(result["scores"][seat])
+
     def decision_kind(self, action: Action) -> str:
         """play, bury, bid, call or name_trump by the phase; else the action's own kind
         (declare, redeal, pickup)."""
