@@ -14,14 +14,10 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from engine.errors import BadResult, BadSetup
 from engine.traits import Duel, Example, Layout, MatchScore, RatedBy, Sides
-
-if TYPE_CHECKING:  # both import this module
-    from engine.figures import Figures
-    from engine.review.points import ReviewKnowledge
 
 JSON = Any  # a value json.dumps accepts
 
@@ -252,10 +248,11 @@ class Game(ABC):
         rules: Rules,
         seats: int,
         situation: Mapping[str, JSON] | None,
-        figures: Figures,
+        figures: Any,
         rescore: bool = False,
     ) -> dict[str, JSON]:
-        """The result of a deal played at a physical table from its ``Figures`` (``engine/entered.py``),
+        """The result of a deal played at a physical table from its ``figures``, an
+        ``engine.figures.Figures`` (named by its description: that module imports this one),
         settled by the function a played deal uses; ``rescore``: entered before, scored again."""
         raise BadResult("not_entered", f"results of {self.name} cannot be entered by hand")
 
@@ -272,8 +269,9 @@ class Game(ABC):
         fixed = self.fixed_declarer(situation)
         return [fixed] if fixed is not None else list(range(seats))
 
-    def review_knowledge(self) -> ReviewKnowledge:
-        """The game review's knowledge of the game (``engine.review.points.ReviewKnowledge``)."""
+    def review_knowledge(self) -> Any:
+        """The game review's knowledge of the game, an ``engine.review.points.ReviewKnowledge``
+        (named here by its description: the review imports this module)."""
         raise BadSetup(f"{self.name} has no review")
 
     @abstractmethod

@@ -117,4 +117,5 @@ FAMILY_PAYMENT = ReviewKnowledge(FAMILY, PAYMENT)
 
 def knowledge_of(game: str) -> ReviewKnowledge:
     """The review's knowledge of ``game``, as the game declares it."""
-    return get_game(game).review_knowledge()
+    knowledge: ReviewKnowledge = get_game(game).review_knowledge()
+    return knowledge

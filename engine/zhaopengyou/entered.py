@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from engine.errors import BadResult
 from engine.figures import Figures, most_throw_penalties
 from engine.game import JSON
-from engine.zhaopengyou.game import situation_or_first
 from engine.zhaopengyou.rules import TABLE, ZhaoRules, calls_for, decks_for, hand_size
 from engine.zhaopengyou.scoring import settle
+from engine.zhaopengyou.situation import situation_or_first
 
 KITTY_TOP = 60  # six kitty cards of 10 points at most
 

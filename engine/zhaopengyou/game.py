@@ -23,28 +23,10 @@ from engine.zhaopengyou.actions import parse_zhao_action
 from engine.zhaopengyou.deal import ZhaoDeal
 from engine.zhaopengyou.rules import KITTY, TABLE, ZhaoRules, calls_for, hand_size, zhao_deck
 from engine.zhaopengyou.scoring import dealer_draw
+from engine.zhaopengyou.situation import situation_or_first
 
 if TYPE_CHECKING:  # the review imports the games
     from engine.review.points import ReviewKnowledge
-
-
-def first_situation(seats: int) -> dict[str, JSON]:
-    """The situation of a match's first deal: everyone at rank 2 and counted as a winner."""
-    return {
-        "deal": 1,
-        "ranks": ["2"] * seats,
-        "last_winners": None,
-        "provisional_dealer": None,
-        "winners": None,
-    }
-
-
-def situation_or_first(situation: Mapping[str, JSON] | None, seats: int) -> dict[str, JSON]:
-    """``situation`` with defaults filled in, or the first deal's."""
-    out = first_situation(seats)
-    if situation:
-        out.update({k: v for k, v in situation.items() if k in out})
-    return out
 
 
 class ZhaoGame(FamilyGame):
