@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -68,7 +69,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "seats": match.seats.select_related("player", "entry"),
         "deals": deals,
         "game": game_info(match.game),
-        "entry_note": deal_form_class(match.game).note,
+        # The form's own words, shown as the template's {% translate %} shows a literal (unescaped).
+        "entry_note": mark_safe(str(deal_form_class(match.game).note)),  # noqa: S308
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
         "events": match.result_events.select_related("by", "table_code"),
