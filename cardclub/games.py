@@ -14,9 +14,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from engine.game import Game
-from engine.registry import game_names, games, get_game
-from engine.traits import Layout
+from engine.core.game import Game
+from engine.core.registry import game_names, games, get_game
+from engine.core.traits import Layout
 
 
 def in_chinese() -> bool:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from engine.registry import get_game
+from engine.core.registry import get_game
 
 ROLES: dict[str, Promise | str] = {
     "": "",

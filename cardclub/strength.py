@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from engine import get_game
-from engine.traits import Duel
+from engine.core.traits import Duel
 
 UNITS: dict[str, Promise] = {
     "levels": gettext_lazy("levels"),

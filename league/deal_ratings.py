@@ -1,7 +1,7 @@
 """Games rated deal by deal: which sides one finished deal's result puts against each other.
 
 Pure Python, no Django. A game says it is rated per deal rather than per match by its
-``rated_by`` trait (``engine/traits.py``), and which ``outcome`` a rated deal has
+``rated_by`` trait (``engine/core/traits.py``), and which ``outcome`` a rated deal has
 (``rated_outcome``); the engine's result of every deal names its winners in ``deal_winners``:
 
 - ``RatedBy.DEAL_TEAMS`` (Zhao Pengyou, 找朋友, whose teams are hidden and change every deal): the
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.registry import get_game
-from engine.traits import RatedBy
+from engine.core.registry import get_game
+from engine.core.traits import RatedBy
 from league.elo import RatedMatch, Side
 
 

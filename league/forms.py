@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from cardclub.games import game_info
-from engine.registry import get_game
+from engine.core.registry import get_game
 from league import access
 from league.models import Club, Entry, Membership, Player, RuleSet, Tournament
 from league.services import rulesets
@@ -307,7 +307,7 @@ class SeatedDealForm(forms.Form):
 
 class DealForm(SeatedDealForm):
     """One offline deal of a four-seat game: the declarer's seat, the defenders' points, San Da Ha's bid,
-    one-deck Shengji's last trick and J-hook. The engine checks every range (``engine.entered``)."""
+    one-deck Shengji's last trick and J-hook. The engine checks every range (``engine.core.entered``)."""
 
     defender_points = forms.IntegerField(label=_("Defenders' points"), initial=0)
     bid = forms.IntegerField(label=_("Bid"), required=False)

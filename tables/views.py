@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from cardclub.games import catalogue, game_info
 from engine import game_names, get_game
-from engine.traits import Layout
+from engine.core.traits import Layout
 from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS

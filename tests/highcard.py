@@ -17,14 +17,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import points
-from engine.errors import BadResult, BadSetup, IllegalAction, NotationError, NotYourTurn, WrongPhase
-from engine.figures import Figures
-from engine.game import JSON, Action, Bot, DealState, Game, Rules, check_replacement, pick_bot
+from engine.core.errors import BadResult, BadSetup, IllegalAction, NotationError, NotYourTurn, WrongPhase
+from engine.core.figures import Figures
+from engine.core.game import JSON, Action, Bot, DealState, Game, Rules, check_replacement, pick_bot
+from engine.core.traits import gettext_noop
+from engine.family.cards import points
 from engine.review.points import PAYMENT, ReviewKnowledge
 from engine.search.policy import same_bots
 from engine.search.worlds import Hidden, Zones
-from engine.traits import gettext_noop
 
 NAME = "highcard"
 RANKS = "AKQJT98765"

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from cardclub.cards import SPRITE, card_label
 from cardclub.rules_examples import MELD_EXAMPLES, ROLES, Row, examples_of
 from engine import get_game
-from engine.sisepai.melds import Meld
-from engine.traits import Layout
+from engine.core.traits import Layout
+from engine.games.sisepai.melds import Meld
 from tables.templatetags.sisepai import piece_words
 
 register = template.Library()

@@ -1,4 +1,4 @@
-"""What the league reads of each game's traits (``engine/traits.py``): seats, sides, entry kinds."""
+"""What the league reads of each game's traits (``engine/core/traits.py``): seats, sides, entry kinds."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.utils.translation import pgettext
 
 from cardclub.games import game_info
 from engine import game_names, get_game
-from engine.game import Game
-from engine.traits import Sides
+from engine.core.game import Game
+from engine.core.traits import Sides
 
 
 def game(name: str) -> Game:

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.cards import RANKS
-from engine.game import JSON
-from engine.traits import MatchScore
+from engine.core.game import JSON
+from engine.core.traits import MatchScore
+from engine.family.cards import RANKS
 from league.services.games import game, partnerships
 
 

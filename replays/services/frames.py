@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import points
-from engine.traits import Layout
+from engine.core.traits import Layout
+from engine.family.cards import points
 
 ALL = "all"
 """The perspective that shows every hand (a finished deal's record is public)."""

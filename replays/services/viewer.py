@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cardclub.games import game_info
-from engine.errors import EngineError
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.registry import get_game
+from engine.core.traits import Layout, Sides
 from engine.review import BUDGETS, DEFAULT_BUDGET
-from engine.traits import Layout, Sides
 from league import access
 from league.models import Deal
 from league.services.games import RULE_LABELS

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from cardclub.games import game_info
 from cardclub.templatetags.cards import card_face
-from engine.registry import get_game
-from engine.traits import Layout
+from engine.core.registry import get_game
+from engine.core.traits import Layout
 from league import access
 from league.models import Player, Tournament
 from league.services.charts import rating_svg

@@ -7,9 +7,9 @@ from dataclasses import fields
 import pytest
 
 from engine import game_names, get_game
-from engine.figures import Figures
-from engine.registry import games
-from engine.traits import Layout, MatchScore, RatedBy, Sides
+from engine.core.figures import Figures
+from engine.core.registry import games
+from engine.core.traits import Layout, MatchScore, RatedBy, Sides
 
 GAMES = game_names()
 ROLES = {"", "trumps", "led", "hand", "allowed", "refused", "meld", "exposed", "shown"}

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from engine import game_names, get_game
-from engine.registry import register, unregister
+from engine.core.registry import register, unregister
 from league.models import Club, Deal, Match, Player, PlayerRating, RatingChange, StandingRow
 from league.services import offline, results, rounds, tournaments
 from replays.models import Review

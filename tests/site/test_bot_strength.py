@@ -8,7 +8,7 @@ from django.test import Client
 from cardclub.games import catalogue
 from cardclub.strength import figure, strength_lines
 from engine import get_game
-from engine.traits import Duel
+from engine.core.traits import Duel
 
 pytestmark = pytest.mark.django_db
 
