@@ -231,7 +231,7 @@ class Game(ABC):
     strength: ClassVar[Mapping[str, Duel]] = {}
     # Hand entry: the ``Figures`` fields every deal of the game reads (empty: not entered by hand).
     figures: ClassVar[tuple[str, ...]] = ()
-    # The drawn examples its rules page places by name (``{% example "tractor" %}``).
+    # The drawn examples its rules page places by name (``{% example "pair" %}``).
     examples: ClassVar[Mapping[str, Example]] = {}
 
     @property
@@ -252,7 +252,7 @@ class Game(ABC):
         rescore: bool = False,
     ) -> dict[str, JSON]:
         """The result of a deal played at a physical table from its ``figures``, an
-        ``engine.figures.Figures`` (named by its description: that module imports this one),
+        ``engine.core.figures.Figures`` (named by its description: that module imports this one),
         settled by the function a played deal uses; ``rescore``: entered before, scored again."""
         raise BadResult("not_entered", f"results of {self.name} cannot be entered by hand")
 

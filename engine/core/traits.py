@@ -1,6 +1,6 @@
 """What the platform needs to know about a game, declared by the game (like OpenSpiel's ``GameType``).
 
-Every ``Game`` carries these as class attributes (``engine.game.Game`` lists them with their
+Every ``Game`` carries these as class attributes (``engine.core.game.Game`` lists them with their
 defaults); the league, the tables and the replays ask ``get_game(name).<trait>`` and map the value,
 so no service names a game. The values are plain data: enums whose values are the words the pages
 and records already use, strings, numbers.
