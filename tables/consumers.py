@@ -15,28 +15,26 @@ from cardclub import engine_errors
 from engine.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, events, moves, presence, ready, views
+from tables.services import access, events, live, moves, presence, ready, views
 from tables.services.errors import BadMessage, TableError
+from tables.services.live import EncodedViews
 from tables.workers import db
 
 MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
 
 
-_shared: dict[tuple[int, int, int], asyncio.Future[views.EncodedViews]] = {}
-
-
-async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> views.EncodedViews:
-    """The encoded frames of every seat after an event, computed once for all sockets of this process."""
-    ready = views.rendered(table_id, deal_id, version)
+async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
+    """The encoded frames of every seat after an event, made once for all sockets of this process."""
+    held = live.deal(deal_id)
+    ready = held.frames(table_id, version)
     if ready is not None:
         return ready  # made by the thread that applied the move: no thread hop at all
-    key = (table_id, deal_id, version)
-    future = _shared.get(key)
+    future = held.rendering.get(version)
     if future is None:
         future = asyncio.ensure_future(db(views.encoded_views)(table_id, deal_id, version, move))
-        _shared[key] = future
+        held.rendering[version] = future
         # Kept briefly: every socket of the table on this node asks within milliseconds.
-        asyncio.get_running_loop().call_later(5, _shared.pop, key, None)
+        asyncio.get_running_loop().call_later(5, held.rendering.pop, version, None)
     return await future
 
 

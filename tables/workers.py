@@ -6,7 +6,7 @@ for each other and one Daphne process stalls long before its CPU is busy. With
 ``TABLES_DB_THREADS`` > 0 the calls run on a pool of that many threads instead. Each thread has
 its own connection, checked by Channels' usual ``close_old_connections`` around every call and
 kept open between calls (``KEEP_FOR``); work on one deal is still serialised in the process by
-``states.lock_of`` (docs/performance.md).
+the live deal's lock (``live.LiveDeal``, docs/performance.md).
 
 With ``CONN_HEALTH_CHECKS`` Django pings the database (``SELECT 1``) before the first query of every
 call. A pool thread skips that ping when its connection answered a query less than

@@ -19,7 +19,7 @@ from engine import get_game
 from engine.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
-from tables.services import deals, info, pacing, states, views
+from tables.services import deals, live, pacing, states, views
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.events import notify
 
@@ -53,36 +53,38 @@ def apply_move(
     ``user_id=None`` is the server itself (paced draws, bots, clocks). ``render``: a node serving
     the table's sockets makes every seat's frame before the event goes out (``after_commit``).
     """
-    with states.lock_of(deal_id):
-        # Out of the cache, the state is this call's own: threads that were reading it are done
-        # (they hold the lock), and nobody sees it changed before the commit puts it back.
-        entry = states.take(deal_id)
+    held = live.deal(deal_id)
+    with held.lock:
+        # Taken out, the state is this call's own: threads that were reading it are done (they
+        # hold the lock), and nobody sees it changed before the commit puts it back.
+        entry = held.take()
     try:
-        applied, entry = _apply(entry, deal_id, seat, text, version, user_id, auto)
+        applied, entry = _apply(held, entry, seat, text, version, user_id, auto)
     except IntegrityError:
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
-        states.take(deal_id)
+        held.take()
         raise StaleVersion() from None
-    transaction.on_commit(lambda: after_commit(applied, entry, render=render), robust=False)
+    transaction.on_commit(lambda: after_commit(held, applied, entry, render=render), robust=False)
     return applied
 
 
 def _apply(
+    held: live.LiveDeal,
     entry: states.Cached | None,
-    deal_id: int,
     seat: int,
     text: str,
     version: int,
     user_id: int | None,
     auto: bool,
 ) -> tuple[Applied, states.Cached]:
+    deal_id = held.deal_id
     try:
         if user_id is not None:
             _check_seat(deal_id, seat, user_id, entry)
         if entry is not None and entry.deal is not None and entry.version == version:
             return _apply_cached(entry, entry.deal, seat, text, version, auto)
         with transaction.atomic():
-            deal, entry = _claim(deal_id, seat, version, entry)
+            deal, entry = _claim(held, seat, version, entry)
             action = get_game(deal.game).parse_action(text)
             try:
                 entry.state.check(seat, action)
@@ -100,7 +102,7 @@ def _apply(
     except (EngineError, TableError):
         # Refused before anything changed: the engine validates before it mutates the state.
         if entry is not None and entry.deal is not None and entry.version == entry.deal.version:
-            states.put(deal_id, entry)
+            held.put(entry)
         raise
 
 
@@ -182,26 +184,28 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
         match_id: int | None = entry.deal.match_id
     else:
         match_id = Deal.objects.filter(pk=deal_id).values_list("match_id", flat=True).first()
-    table = info.of_match(match_id) if match_id is not None else None
+    table = live.table_of_match(match_id) if match_id is not None else None
     if table is None or table.seat_of(user_id) != seat:
         raise NotYourSeat()
 
 
-def _claim(deal_id: int, seat: int, version: int, entry: states.Cached | None) -> tuple[Deal, states.Cached]:
+def _claim(
+    held: live.LiveDeal, seat: int, version: int, entry: states.Cached | None
+) -> tuple[Deal, states.Cached]:
     """Lock the deal's row with ``select_for_update``, rebuild its state and check ``version``;
     the version is bumped in the same transaction."""
     if entry is not None:
-        states.put(deal_id, entry)
-    deal = Deal.objects.select_for_update().filter(pk=deal_id).first()
+        held.put(entry)
+    deal = Deal.objects.select_for_update().filter(pk=held.deal_id).first()
     if deal is None or deal.status != Deal.Status.LIVE:
         raise NotPlaying()
-    entry = states.state_of(deal, keep=False)
+    entry = held.state_at(deal, keep=False)
     try:
         _check_version(entry, seat, version, deal.version)
     except StaleVersion:
-        states.put(deal_id, entry)
+        held.put(entry)
         raise
-    Deal.objects.filter(pk=deal_id).update(version=deal.version + 1)
+    Deal.objects.filter(pk=deal.pk).update(version=deal.version + 1)
     return deal, entry
 
 
@@ -215,15 +219,17 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
     raise StaleVersion()
 
 
-def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False) -> None:
-    """Cache the new state, tell the table's sockets, and plan the next paced step (``render``:
+def after_commit(
+    held: live.LiveDeal, applied: Applied, entry: states.Cached, *, render: bool = False
+) -> None:
+    """Hold the new state, tell the table's sockets, and plan the next paced step (``render``:
     make every seat's frame first)."""
-    table = info.of_match(applied.match_id)
+    table = live.table_of_match(applied.match_id)
     delay = None
     if table is not None and not applied.over:
-        # Read the state while it is still this call's own (once cached, another move may take it).
+        # Read the state while it is still this call's own (once held, another move may take it).
         delay = pacing.delay_of(entry.state, table, entry.since, get_game(table.game).name)
-    states.put(applied.deal_id, entry)
+    held.put(entry)
     if table is None:
         return
     # The move rides along so other nodes catch their cached state up without a query; the event

@@ -48,7 +48,7 @@ from engine import get_game
 from engine.errors import EngineError
 from engine.game import Action, Bot, DealState, Game
 from league.models import Deal
-from tables.services import between, events, info, settle, states
+from tables.services import between, events, info, live, settle, states
 from tables.services.paces import pace
 
 THINKERS = 1  # threads for the bots' choices on the asyncio back end (the search is pure Python)
@@ -218,11 +218,12 @@ def plan(deal_id: int, version: int) -> None:
     if deal.status == Deal.Status.FINISHED:
         schedule(deal_id, version, between.delay(deal))
         return
-    table = info.of_match(deal.match_id)
+    table = live.table_of_match(deal.match_id)
     if table is None:
         return
-    with states.lock_of(deal_id):
-        entry = states.state_of(deal)
+    held = live.deal(deal_id)
+    with held.lock:
+        entry = held.state_at(deal)
         delay = delay_of(entry.state, table, entry.since, deal.game)
     schedule(deal_id, version, delay)
 

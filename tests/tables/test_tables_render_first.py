@@ -8,7 +8,7 @@ import pytest
 
 from league.models import Deal
 from tables.consumers import act_and_render
-from tables.services import moves, pacing, states, views
+from tables.services import live, moves, pacing
 from tests.tables.helpers import seated_table, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,7 +20,7 @@ def frames_at_event(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     seen: list[Any] = []
 
     def notify(group: str, deal_id: int, version: int, move: Any = None, **how: Any) -> None:
-        seen.append(views.rendered(int(group.rsplit("-", 1)[1]), deal_id, version))
+        seen.append(live.deal(deal_id).frames(int(group.rsplit("-", 1)[1]), version))
 
     monkeypatch.setattr(moves, "notify", notify)
     return seen
@@ -32,7 +32,7 @@ def first_move(club: Any, members: list[Any], settings: Any) -> tuple[int, int, 
     table = seated_table(club, members)
     deal = start(table)
     pacing.clear_pending()
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     seat = min(state.must_move())
     return table.pk, deal.pk, seat, str(next(iter(state.legal_actions(seat))))
 
