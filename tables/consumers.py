@@ -38,17 +38,6 @@ async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = N
     return await future
 
 
-def act_and_render(
-    table_id: int, deal_id: int, seat: int, action: str, version: int, user_id: int | None
-) -> moves.Applied:
-    """Apply a seat's move and make the new frames of every seat in the same thread call, before
-    the table's event goes out (the second call finds them made, or makes them for a table whose
-    facts were not at hand)."""
-    applied = moves.apply_move(deal_id, seat, action, version, user_id=user_id, render=True)
-    views.encoded_views(table_id, applied.deal_id, applied.version)
-    return applied
-
-
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """One socket at one table, as a seat or a spectator; sends only that seat's view."""
 
@@ -148,12 +137,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if deal_id is None:
             deal_id = await db(access.current_deal)(self.table_id, content.get("deal"))
         try:
-            applied = await db(act_and_render)(self.table_id, deal_id, self.seat, action, version, user_id)
+            # One thread call applies the move and makes every seat's frame of the new version,
+            # before the table's event goes out; this socket's comes back with it.
+            applied = await db(moves.apply_move)(
+                deal_id, self.seat, action, version, user_id=user_id, render=True
+            )
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
             await self.send_view(force=True)
             return
-        await self.send_shared(applied.deal_id, applied.version)
+        if applied.frames is not None:
+            await self.send_frames(applied.frames)
+        else:  # the move's commit was deferred (an outer transaction): ask as the others do
+            await self.send_shared(applied.deal_id, applied.version)
 
     async def ready_for_next(self) -> None:
         """The seated person pressed "Next deal"; every socket of the table then shows who is ready."""
@@ -184,7 +180,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""
-        frames = await shared_frames(self.table_id, deal, version, move)
+        await self.send_frames(await shared_frames(self.table_id, deal, version, move))
+
+    async def send_frames(self, frames: EncodedViews) -> None:
+        """Send this seat's entry of a version's frames unless the socket shows that one or a newer."""
         shown, text = frames.get(self.seat, frames[None])
         if shown <= self.shown:
             return

@@ -2,14 +2,15 @@
 
 Lock the deal row (``select_for_update``; on SQLite the unique ``(deal, seq)`` does the same
 job), check the version, validate with the engine on the cached or replayed state, insert the
-Move, bump the version, commit; only after the commit send ``{"type": "table.updated"}`` to the
-table's group and plan the next paced step. Any refusal raises a typed error and changes nothing.
+Move, bump the version, commit; only after the commit tell the table's group
+(``publish.table_event``) and plan the next paced step. Any refusal raises a typed error and
+changes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -19,9 +20,9 @@ from engine import get_game
 from engine.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
-from tables.services import deals, live, pacing, states, views
+from tables.services import deals, live, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
-from tables.services.events import notify
+from tables.services.live import EncodedViews
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,9 @@ class Applied:
     seat: int = 0
     action: str = ""  # the move in notation
     at: float = 0.0  # when it was made (epoch seconds)
+    # Every seat's frame of the new version, when the node that applied it serves the table's
+    # sockets (``render``): the mover's socket sends its own from here, without asking again.
+    frames: EncodedViews | None = field(default=None, compare=False, repr=False)
 
 
 def apply_move(
@@ -51,7 +55,8 @@ def apply_move(
     """Apply ``text`` (engine notation) for ``seat`` at ``version``; ``user_id`` must hold the seat.
 
     ``user_id=None`` is the server itself (paced draws, bots, clocks). ``render``: a node serving
-    the table's sockets makes every seat's frame before the event goes out (``after_commit``).
+    the table's sockets makes every seat's frame before the event goes out (``after_commit``), and
+    they come back in the result.
     """
     held = live.deal(deal_id)
     with held.lock:
@@ -64,8 +69,12 @@ def apply_move(
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         held.take()
         raise StaleVersion() from None
-    transaction.on_commit(lambda: after_commit(held, applied, entry, render=render), robust=False)
-    return applied
+    published: list[Applied] = []
+    transaction.on_commit(
+        lambda: published.append(after_commit(held, applied, entry, render=render)), robust=False
+    )
+    # In autocommit (a socket's move, a server step) the commit is behind us and so is the event.
+    return published[0] if published else applied
 
 
 def _apply(
@@ -221,9 +230,9 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
 
 def after_commit(
     held: live.LiveDeal, applied: Applied, entry: states.Cached, *, render: bool = False
-) -> None:
+) -> Applied:
     """Hold the new state, tell the table's sockets, and plan the next paced step (``render``:
-    make every seat's frame first)."""
+    make every seat's frame first; the result carries them)."""
     table = live.table_of_match(applied.match_id)
     delay = None
     if table is not None and not applied.over:
@@ -231,19 +240,18 @@ def after_commit(
         delay = pacing.delay_of(entry.state, table, entry.since, get_game(table.game).name)
     held.put(entry)
     if table is None:
-        return
+        return applied
     # The move rides along so other nodes catch their cached state up without a query; the event
     # stays between servers (sockets only ever get their own seat's view). Not for a deal's last
     # move: its result is read from the database.
     move = None if applied.over else {"seat": applied.seat, "action": applied.action, "at": applied.at}
-    if render:
-        # Before the event: the node's other sockets get it back from Redis within a millisecond,
-        # and when the frames were not ready yet each of them cost a second thread call that
-        # waited on the deal's lock (about a third of the moves at 200 tables,
-        # bench/results/2026-11-25-live-tables.md).
-        views.encoded_views(table.table_id, applied.deal_id, applied.version)
-    notify(table.group, applied.deal_id, applied.version, move, soon=render)
+    # Rendered before the event: the node's other sockets get it back from Redis within a
+    # millisecond, and when the frames were not ready yet each of them cost a second thread call
+    # that waited on the deal's lock (about a third of the moves at 200 tables,
+    # bench/results/2026-11-25-live-tables.md).
+    frames = publish.table_event(table.table_id, applied.deal_id, applied.version, move, render=render)
     if applied.over and not applied.match_over:
         pacing.plan(applied.deal_id, applied.version)  # the next deal, once due (between.py)
     elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)
+    return replace(applied, frames=frames)

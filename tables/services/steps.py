@@ -16,7 +16,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.game import Action
 from league.models import Deal
-from tables.services import between, deals, events, live, moves, pacing
+from tables.services import between, deals, live, moves, pacing, publish
 from tables.services.errors import TableError
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def prepare(deal_id: int, version: int, expire_clocks: bool = False) -> pacing.S
             new = deals.next_deal(chosen.match_id, chosen.number)
             table = live.table_of_match(chosen.match_id)
             if new is not None and table is not None:
-                events.notify(table.group, new.pk, 0)
+                publish.table_event(table.table_id, new.pk, 0)
                 pacing.plan(new.pk, 0)
             return None
         return chosen if isinstance(chosen, pacing.Step) else None
