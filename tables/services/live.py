@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import get_game
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league.models import Deal, Move
 from tables.models import LiveTable
 from tables.services import info, states

@@ -45,8 +45,8 @@ from django.conf import settings
 
 from cardclub import work
 from engine import get_game
-from engine.errors import EngineError
-from engine.game import Action, Bot, DealState, Game
+from engine.core.errors import EngineError
+from engine.core.game import Action, Bot, DealState, Game
 from league.models import Deal
 from tables.services import between, events, info, live, settle, states
 from tables.services.paces import pace

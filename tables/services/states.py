@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 
 from engine import get_game
-from engine.game import DealState
+from engine.core.game import DealState
 from league.models import Deal, Move
 
 
