@@ -11,7 +11,7 @@ from league.models import Deal, Move
 from league.services import archive
 from replays.services.records import deal_record
 from tables.models import LiveTable
-from tables.services import pacing, states
+from tables.services import live, pacing
 from tests.tables.helpers import seated_table, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -122,8 +122,8 @@ def test_a_packed_deal_s_state_is_rebuilt_from_its_pack(club: Any, members: list
     table = played_out(club, members)
     deal = Deal.objects.filter(match=table.match).order_by("-number").first()
     assert deal is not None and archive.is_packed(deal)
-    states.clear()
-    entry = states.state_of(deal)
+    live.clear()
+    entry = live.state_of(deal)
     assert entry.version == deal.version and entry.state.is_over()
     assert entry.state.result() == deal.result
 
