@@ -4,7 +4,7 @@ Pure Python, no Django. A board is what every table of a duplicate round plays: 
 are drawn (the stack, top card first), the dealer (庄家) and both sides' levels. Board ``k`` of a
 round is a function of the round's secret seed and ``k`` alone, so the server can make it again
 at any table, and anyone holding the seed after the round can check it. Each board carries the
-deck commitment the live tables already use (``engine.record.commitment``: SHA-256 of salt +
+deck commitment the live tables already use (``engine.core.record.commitment``: SHA-256 of salt +
 deck), published when the round starts; the seed, salts and decks are revealed when it ends.
 
 The dealer rotates with the board number as in bridge (board 1: seat 0, board 2: seat 1, ...),
@@ -19,14 +19,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import RANKS
-from engine.game import JSON
-from engine.record import commitment, new_salt
-from engine.registry import get_game
+from engine.core.game import JSON
+from engine.core.record import commitment, new_salt
+from engine.core.registry import game_names, get_game
+from engine.family.cards import RANKS
 
-# The partnership games duplicate play is offered for: four seats, partners opposite, levels.
-DUPLICATE_GAMES = ("shengji", "tractor")
-SEATS = 4
+SEATS = 4  # duplicate games are partnership games of four seats, partners opposite, with levels
+
+
+def duplicate_games() -> list[str]:
+    """The games that play duplicate (``Game.duplicate``), sorted."""
+    return [name for name in game_names() if get_game(name).duplicate]
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Board:
     commitment: str
 
     def situation(self) -> dict[str, JSON]:
-        """The engine situation a table starts this board from (``engine.levels`` format)."""
+        """The engine situation a table starts this board from (``engine.family.levels`` format)."""
         return {"deal": 1, "dealer": self.dealer, "levels": list(self.levels), "winners": None}
 
 
@@ -53,8 +56,8 @@ def board_rng(seed: str, number: int) -> random.Random:
 
 def make_board(game: str, rules_json: dict[str, JSON], seed: str, number: int) -> Board:
     """Board ``number`` (1-based) of the round whose secret is ``seed``."""
-    if game not in DUPLICATE_GAMES:
-        raise ValueError(f"duplicate boards are made for {', '.join(DUPLICATE_GAMES)}, not {game}")
+    if game not in duplicate_games():
+        raise ValueError(f"duplicate boards are made for {', '.join(duplicate_games())}, not {game}")
     if number < 1:
         raise ValueError(f"boards are numbered from 1, got {number}")
     engine_game = get_game(game)
@@ -81,7 +84,7 @@ def stack_rows(deck: Sequence[str], dealer: int) -> list[tuple[int, str, int]]:
     """(position from the top, card, seat that draws it) for a printed stack.
 
     Cards are drawn one at a time in play order starting with the dealer (seat order is play
-    order, ``engine.trickdeal``); the last cards left are the kitty (seat ``-1``).
+    order, ``engine.family.trickdeal``); the last cards left are the kitty (seat ``-1``).
     """
     total = len(deck)
     kitty = 6 if total == 54 else 8

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import points
+from engine.family.cards import points
 from league.models import Deal
-from tables.services import states
+from tables.services import live
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,11 @@ def sums(deal: Deal) -> Sums | None:
     result = deal.result or {}
     if result.get("outcome") != "played" or "defender_points" not in result:
         return None
-    if not deal.version or not deal.deck:
+    if not deal.version or not deal.has_moves:
         return None  # a result entered without its moves (an offline deal): nothing to add up
-    with states.lock_of(deal.pk):
-        state = states.state_of(deal).state
+    held = live.deal(deal.pk)
+    with held.lock:
+        state = held.state_at(deal).state
         tricks = list(getattr(state, "tricks", None) or [])
         if not tricks or not hasattr(state, "side_of"):
             return None

@@ -2,7 +2,7 @@
 
 Shengji, Tractor and Zhao Pengyou are judged in card points, the expert's ``margin``: the
 defenders' points (the kitty's bonus included) counted from the pivot where the deal changes hands
-(``engine.expert.pivot``), above it for a defender, below it for the declarer's side, so a decision
+(``engine.family.expert.pivot``), above it for a defender, below it for the declarer's side, so a decision
 that moves the seat to the other side is valued by whether the side it joins wins; a redeal
 counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
@@ -16,13 +16,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.expert import FAMILY
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
+from engine.core.registry import get_game
+from engine.family.expert import FAMILY
+from engine.family.trickdeal import TrickDeal
 from engine.search.knowledge import Knowledge
 from engine.search.worlds import Hidden, Zones
-from engine.sisepai.expert import SiSePaiKnowledge
-from engine.trickdeal import TrickDeal
-from engine.zhaopengyou.expert import ZhaoExpertBot
 
 Points = Callable[[Knowledge, DealState, int], float]
 
@@ -111,15 +110,12 @@ less clearly), and what random seats lose still shows (bench/results/2026-11-26-
 "Si Se Pai's review looks 12 draws ahead")."""
 
 
-KNOWLEDGE: dict[str, ReviewKnowledge] = {
-    "shengji": ReviewKnowledge(FAMILY, CARD_POINTS),
-    "tractor": ReviewKnowledge(FAMILY, CARD_POINTS),
-    "zhaopengyou": ReviewKnowledge(ZhaoExpertBot.knowledge, CARD_POINTS),
-    "sandaha": ReviewKnowledge(FAMILY, PAYMENT),
-    "sisepai": ReviewKnowledge(SiSePaiKnowledge(REVIEW_TURNS), PAYMENT),
-}
+# The family's two measures; each game names its own (``Game.review_knowledge``).
+FAMILY_CARD_POINTS = ReviewKnowledge(FAMILY, CARD_POINTS)
+FAMILY_PAYMENT = ReviewKnowledge(FAMILY, PAYMENT)
 
 
 def knowledge_of(game: str) -> ReviewKnowledge:
-    """The review's knowledge of ``game``."""
-    return KNOWLEDGE[game]
+    """The review's knowledge of ``game``, as the game declares it."""
+    knowledge: ReviewKnowledge = get_game(game).review_knowledge()
+    return knowledge

@@ -20,8 +20,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import get_game
-from engine.match import play_deal
-from engine.record import DealRecord, start_record
+from engine.core.match import play_deal
+from engine.core.record import DealRecord, start_record
 from league import boards as board_maker
 from league import movements, pairing
 from league.models import Board, Bye, Deal, Entry, Match, MatchSeat, Round, Tournament
@@ -48,7 +48,7 @@ def check_setup(game: str, format: str, movement: str) -> None:
     """Refuse duplicate formats for other games, and movements that do not fit the format."""
     if format not in DUPLICATE_FORMATS:
         return
-    if game not in board_maker.DUPLICATE_GAMES:
+    if game not in board_maker.duplicate_games():
         raise DuplicateError(_("Duplicate play is offered for one-deck Shengji and Tractor."))
     allowed = PAIR_MOVEMENTS if format == Tournament.Format.DUPLICATE_PAIRS else TEAM_MOVEMENTS
     if movement not in allowed:

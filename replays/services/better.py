@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import EngineError
-from engine.record import start_state
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.record import start_state
+from engine.core.registry import get_game
 from league.models import Deal
 from replays.models import ReviewLine
 from replays.services.frames import ALL, Frame, make_frame
@@ -33,5 +33,5 @@ def better_frame(deal: Deal, line: ReviewLine, perspective: int | str) -> dict[s
     hand_order(state, orders)
     viewer = None if perspective == ALL else int(perspective)
     zones = state.zones() if viewer is None else None
-    frame: Frame = make_frame(record.game, state.view(viewer), zones, len(record.seats))
+    frame: Frame = make_frame(game.layout, state.view(viewer), zones, len(record.seats))
     return {"frame": frame, "orders": orders}

@@ -9,10 +9,13 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from cardclub.templatetags.cards import card_face
+from engine.core.registry import get_game
+from engine.core.traits import Layout
 from league import access
-from league.models import Player, Tournament
+from league.models import Deal, Player, Tournament
+from league.services import archive
 from league.services.charts import rating_svg
 from replays.services.event_reviews import event_progress
 from replays.services.mistakes import costly_mistakes
@@ -26,8 +29,14 @@ register = template.Library()
 @register.filter
 def game_title(name: str) -> str:
     """A game's name as the site shows it, as text ("Tractor 拖拉机"; in Chinese "拖拉机" alone)."""
-    game = GAMES_BY_NAME.get(name)
+    game = game_info(name)
     return game.label() if game else name
+
+
+@register.filter
+def deal_seats(deal: Deal) -> list[dict[str, Any]]:
+    """The deal's seats (names, ids), whether its record is rows or packed."""
+    return archive.seats(deal)
 
 
 @register.inclusion_tag("replays/_accuracy.html", takes_context=True)
@@ -58,7 +67,7 @@ def move_html(words: dict[str, Any] | None, game: str) -> SafeString:
         return SafeString("")
     sentence = short_move_sentences().get(words["verb"], words["verb"])
     codes = words.get("cards") or []
-    if game == "sisepai":
+    if get_game(game).layout is Layout.PIECES:
         names = piece_words()
         cards = escape(
             ", ".join(f"{names['colours'].get(c[0], '')} {names['pieces'].get(c[1], '')}" for c in codes)

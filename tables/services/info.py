@@ -1,8 +1,7 @@
-"""Facts about a table that do not change while its match is played, cached per process."""
+"""Facts about a table that do not change while its match is played (``live.table`` holds them)."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
 from tables.models import LiveTable
@@ -56,11 +55,6 @@ class TableInfo:
         return self.seats[seat].bot if seat < len(self.seats) else ""
 
 
-_by_table: dict[int, TableInfo] = {}
-_table_of_match: dict[int, int] = {}
-_lock = threading.Lock()
-
-
 def load(table: LiveTable) -> TableInfo:
     """Read a table's facts from the database."""
     seats = tuple(
@@ -78,37 +72,3 @@ def load(table: LiveTable) -> TableInfo:
         table.host_id,
         table.status,
     )
-
-
-def of_table(table_id: int, *, fresh: bool = False) -> TableInfo:
-    """The facts of a table; cached only once it plays (seats no longer change then)."""
-    with _lock:
-        info = _by_table.get(table_id)
-    if info is not None and not fresh:
-        return info
-    info = load(LiveTable.objects.get(pk=table_id))
-    if info.match_id is not None and info.status != LiveTable.Status.OPEN:
-        with _lock:
-            _by_table[table_id] = info
-            _table_of_match[info.match_id] = table_id
-    return info
-
-
-def of_match(match_id: int) -> TableInfo | None:
-    """The facts of the table playing ``match_id``, or ``None`` (an offline match)."""
-    with _lock:
-        table_id = _table_of_match.get(match_id)
-    if table_id is None:
-        table = LiveTable.objects.filter(match_id=match_id).first()
-        if table is None:
-            return None
-        table_id = table.pk
-    return of_table(table_id)
-
-
-def forget(table_id: int) -> None:
-    """Drop a table's cached facts (its seats changed)."""
-    with _lock:
-        info = _by_table.pop(table_id, None)
-        if info is not None and info.match_id is not None:
-            _table_of_match.pop(info.match_id, None)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.record import replay, start_state
-from engine.registry import game_names, get_game
+from engine.core.record import replay, start_state
+from engine.core.registry import game_names, get_game
 from league.models import Club, Deal
 from replays.services.frames import ALL, make_frame
 from replays.services.records import deal_record
@@ -33,7 +33,10 @@ def test_it_gives_the_engine_state_after_each_action_for_every_game(club: Club, 
             state = replay(record, upto=k)
             seat = None if perspective == ALL else perspective
             zones = state.zones() if perspective == ALL else None
-            assert frames[k] == make_frame(game, state.view(seat), zones, seats), (perspective, k)
+            assert frames[k] == make_frame(get_game(game).layout, state.view(seat), zones, seats), (
+                perspective,
+                k,
+            )
         assert frames[-1]["result"] == record.result
 
 
@@ -51,7 +54,7 @@ def test_every_step_is_the_view_after_that_many_actions(club: Club, game: str) -
         for perspective, frames in replays.items():
             view = state.view(None if perspective == ALL else perspective)
             zones = state.zones() if perspective == ALL else None
-            assert frames[k] == make_frame(game, view, zones, seats), (perspective, k)
+            assert frames[k] == make_frame(engine.layout, view, zones, seats), (perspective, k)
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -89,7 +92,7 @@ def test_it_hides_the_burial_from_the_other_seats() -> None:
     game = get_game("tractor")
     from random import Random
 
-    from engine.match import selfplay_deal
+    from engine.core.match import selfplay_deal
 
     record = selfplay_deal(game, game.rules_from_json({}), 4, None, Random(5), ["heuristic"])
     burier, bury = next((s, t) for s, t in record.actions if t.startswith("bury"))

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
 from engine.search import expert as search
-from league.models import Deal, Move
-from tables.services import deals, pacing, states, steps
-from tests.tables.helpers import seated_table, start, tournament_table
+from league.models import Deal
+from league.services import archive
+from tables.services import deals, live, pacing, states, steps
+from tests.tables.helpers import match_moves, seated_table, start, tournament_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,8 +56,8 @@ def test_a_table_with_an_expert_seated_finishes_its_deal(
     pacing.run_pending(expire_clocks=True)
     table.refresh_from_db()
     assert table.match.status == "finished"
-    played = Move.objects.filter(deal__match=table.match, seat=1).exclude(action="draw")
-    assert played.exists() and not played.filter(auto=True).exists()
+    played = [m for m in match_moves(table.match) if m.seat == 1 and m.action != "draw"]
+    assert played and not [m for m in played if m.auto]
 
 
 def test_a_seated_expert_searches_at_the_strong_budget_on_a_copy(
@@ -66,7 +67,7 @@ def test_a_seated_expert_searches_at_the_strong_budget_on_a_copy(
     table = seated_table(club, members[:1], "sisepai", bots={1: "expert", 2: "expert"})
     deal = start(table)
     pacing.clear_pending()
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     step = prepared(deal, 0)
     assert step.seat in (1, 2) and not step.auto and step.action is None
     assert isinstance(step.bot, search.ExpertBot) and step.bot.budget == "strong"
@@ -107,7 +108,7 @@ def test_timed_out_moves_at_a_tournament_table_are_the_fast_experts_choices(
     game = get_game("sisepai")
     state = states.fresh_state(deal)
     decisions = 0
-    for move in Move.objects.filter(deal=deal).order_by("seq"):
+    for move in archive.moves(deal):
         if move.action != "draw":
             bot = pacing.timeout_bot(game, deal, move.seq, move.seat)
             assert bot.budget == "fast" and isinstance(bot, search.ExpertBot)

@@ -1,0 +1,12 @@
+"""Imports every game module so that each registers itself; one line per game, in the order the
+site lists the games (``registry.games``)."""
+
+from __future__ import annotations
+
+GAME_MODULES: tuple[str, ...] = (
+    "engine.games.shengji",
+    "engine.games.tractor",
+    "engine.games.sandaha",
+    "engine.games.zhaopengyou",
+    "engine.games.sisepai",
+)
