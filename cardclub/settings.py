@@ -41,8 +41,10 @@ TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0"))
 if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXIES={TRUSTED_PROXIES} is negative: give the number of proxies")
 
+# Not "daphne": its app only adds an ASGI ``runserver``, which nothing here uses (``make demo`` and
+# the web nodes run Daphne's own command), and importing it loads Twisted and Autobahn into every
+# process, the Celery workers' start included (docs/deploy.md, "How fast a worker starts").
 INSTALLED_APPS = [
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
