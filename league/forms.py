@@ -156,6 +156,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "deals_per_match",
             "match_minutes",
             "seconds_per_decision",
+            "next_deal_seconds",
             "spectator_delay",
             "rated",
             "is_public",

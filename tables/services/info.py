@@ -1,11 +1,20 @@
-"""Facts about a table that do not change while its match is played, cached per process."""
+"""Facts about a table that change rarely while its match is played, cached per process.
+
+A change of the table's life (paused, resumed, a seat left, taken, substituted, a person away or
+back: services/lifecycle.py) bumps the table's generation in the shared cache; every process
+compares it before using its cached facts, so no node acts on a paused table or an old seat.
+"""
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from tables.models import LiveTable
+from django.core.cache import cache
+from django.db import transaction
+
+from tables.models import AWAY_AFTER, LiveTable
 
 
 @dataclass(frozen=True)
@@ -24,6 +33,12 @@ class SeatInfo:
         return self.user_id is not None or bool(self.bot) or self.name_is_player
 
     name_is_player: bool = False
+    expiries: int = 0  # clock expiries in a row
+
+    @property
+    def away(self) -> bool:
+        """The person's clock ran out twice in a row: the fast expert plays for them."""
+        return self.expiries >= AWAY_AFTER
 
 
 @dataclass(frozen=True)
@@ -39,6 +54,10 @@ class TableInfo:
     spectator_delay: int
     host_id: int | None
     status: str = "open"
+    clock_shift: dict[str, Any] = field(default_factory=dict)
+    paused_why: str = ""
+    tournament: bool = False
+    generation: int = 0
 
     @property
     def group(self) -> str:
@@ -55,18 +74,55 @@ class TableInfo:
         """The bot kind seated at ``seat`` ("" for a person)."""
         return self.seats[seat].bot if seat < len(self.seats) else ""
 
+    def away(self, seat: int) -> bool:
+        """The person at ``seat`` is away (played by the fast expert at the bots' pace)."""
+        return seat < len(self.seats) and self.seats[seat].away
+
+    def clock_since(self, deal_id: int, version: int, since: float) -> float:
+        """When the clock of the deal's decision at ``version`` started, shifted by the pauses it sat
+        through (``LiveTable.clock_shift``)."""
+        shift = self.clock_shift
+        if shift.get("deal") == deal_id and shift.get("version") == version:
+            return since + float(shift.get("seconds", 0))
+        return since
+
 
 _by_table: dict[int, TableInfo] = {}
 _table_of_match: dict[int, int] = {}
 _lock = threading.Lock()
 
 
-def load(table: LiveTable) -> TableInfo:
+def _generation_key(table_id: int) -> str:
+    return f"tables:info:{table_id}"
+
+
+def generation(table_id: int) -> int:
+    """The table's generation in the shared cache (0 until its life first changed)."""
+    return int(cache.get(_generation_key(table_id)) or 0)
+
+
+def changed(table_id: int) -> None:
+    """After the current transaction commits, make every process read the table's facts again."""
+
+    def bump() -> None:
+        key = _generation_key(table_id)
+        if not cache.add(key, 1, None):
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, None)
+        forget(table_id)
+
+    transaction.on_commit(bump)
+
+
+def load(table: LiveTable, gen: int = 0) -> TableInfo:
     """Read a table's facts from the database."""
     seats = tuple(
-        SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None)
+        SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None, s.expiries)
         for s in table.seats.select_related("user", "player").order_by("seat")
     )
+    tournament = table.match_id is not None and table.match.tournament_id is not None  # type: ignore[union-attr]
     return TableInfo(
         table.pk,
         table.club_id,
@@ -77,6 +133,10 @@ def load(table: LiveTable) -> TableInfo:
         table.spectator_delay,
         table.host_id,
         table.status,
+        dict(table.clock_shift or {}),
+        table.paused_why,
+        tournament,
+        gen,
     )
 
 
@@ -84,9 +144,10 @@ def of_table(table_id: int, *, fresh: bool = False) -> TableInfo:
     """The facts of a table; cached only once it plays (seats no longer change then)."""
     with _lock:
         info = _by_table.get(table_id)
-    if info is not None and not fresh:
+    gen = generation(table_id)
+    if info is not None and not fresh and info.generation == gen:
         return info
-    info = load(LiveTable.objects.get(pk=table_id))
+    info = load(LiveTable.objects.select_related("match").get(pk=table_id), gen)
     if info.match_id is not None and info.status != LiveTable.Status.OPEN:
         with _lock:
             _by_table[table_id] = info

@@ -257,6 +257,7 @@ def tables_for_round(round_: Round) -> list[LiveTable]:
                 seat_count=len(seats),
                 match=match,
                 seconds_per_decision=tournament.seconds_per_decision,
+                next_deal_seconds=tournament.next_deal_seconds,
                 spectator_delay=tournament.spectator_delay,
                 deals_target=tournament.deals_per_match,
                 match_minutes=tournament.match_minutes,

@@ -14,12 +14,13 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine import get_game
 from engine.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
-from tables.services import deals, info, pacing, states, views
+from tables.services import deals, info, lifecycle, pacing, states, views
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.events import notify
 
@@ -63,6 +64,9 @@ def apply_move(
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         states.take(deal_id)
         raise StaleVersion() from None
+    table = info.of_match(applied.match_id)
+    if table is not None and (auto or table.away(seat) or table.seats[seat].expiries):
+        lifecycle.note_move(table, seat, auto)
     transaction.on_commit(lambda: after_commit(applied, entry, render=render), robust=False)
     return applied
 
@@ -185,6 +189,8 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
     table = info.of_match(match_id) if match_id is not None else None
     if table is None or table.seat_of(user_id) != seat:
         raise NotYourSeat()
+    if not lifecycle.runs(table):
+        raise NotPlaying(_("The table is paused."))
 
 
 def _claim(deal_id: int, seat: int, version: int, entry: states.Cached | None) -> tuple[Deal, states.Cached]:

@@ -48,6 +48,7 @@ from engine import get_game
 from engine.errors import EngineError
 from engine.game import Action, Bot, DealState, Game
 from league.models import Deal
+from tables.models import LiveTable
 from tables.services import between, events, info, settle, states
 from tables.services.paces import pace
 
@@ -219,11 +220,12 @@ def plan(deal_id: int, version: int) -> None:
         schedule(deal_id, version, between.delay(deal))
         return
     table = info.of_match(deal.match_id)
-    if table is None:
-        return
+    if table is None or table.status != LiveTable.Status.PLAYING:
+        return  # a paused table plans again when it resumes (lifecycle.py)
     with states.lock_of(deal_id):
         entry = states.state_of(deal)
-        delay = delay_of(entry.state, table, entry.since, deal.game)
+        since = table.clock_since(deal_id, version, entry.since)
+        delay = delay_of(entry.state, table, since, deal.game)
     schedule(deal_id, version, delay)
 
 
@@ -249,7 +251,9 @@ def wait_of(
     if is_paced_draw(state, must[0], game_name):
         return pace("draw"), True
     optional = state.to_move() - state.must_move()
-    if any(table.bot_of(s) for s in must) or (offers and any(table.bot_of(s) for s in optional)):
+    if any(table.bot_of(s) or table.away(s) for s in must) or (
+        offers and any(table.bot_of(s) for s in optional)
+    ):
         return pace("bot"), True
     return float(table.seconds_per_decision), False
 
@@ -286,6 +290,8 @@ def choose_step(
             return Step(
                 seat, False, bot=_bot(game, table.bot_of(seat), deal, version, seat), state=state.copy()
             )
+        if table.away(seat):  # lifecycle.py: played by the fast expert until they act again
+            return Step(seat, True, bot=timeout_bot(game, deal, version, seat), state=state.copy())
     if not expire_clocks and states.now() < since + table.seconds_per_decision - 0.05:
         return None
     seat = must[0]
