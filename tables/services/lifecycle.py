@@ -185,7 +185,31 @@ def frame(table: info.TableInfo) -> dict[str, Any]:
         "status": table.status,
         "paused": table.paused_why,
         "away": [s.seat for s in table.seats if s.away and not s.bot],
+        "empty": [s.seat for s in table.seats if not s.taken],
         "tournament": table.tournament,
+    }
+
+
+def may_steer(user: Any, table: LiveTable) -> bool:
+    """True when ``user`` may pause, resume (and, at a casual table, end) the table's match."""
+    if _tournament(table):
+        return access.manages(user, table.club)
+    return table.host_id is not None and table.host_id == getattr(user, "pk", None)
+
+
+def words() -> dict[str, Any]:
+    """What the table pages say about the table's life (static/js/table_life.js)."""
+    return {
+        "paused": {
+            LiveTable.Paused.HOST: _("The host paused the match: clocks are stopped."),
+            LiveTable.Paused.DIRECTOR: _("The director paused the match: clocks are stopped."),
+            LiveTable.Paused.DESERTED: _("Paused: nobody was at the table for five minutes."),
+            LiveTable.Paused.SEAT: _("Paused: a player left; the match goes on when someone takes the seat."),
+        },
+        "ended": _("The host ended the match early; the deals played stay in the record. It is not rated."),
+        "away": _("Away, played by the expert bot: %(names)s"),
+        "take_seat": _("Take the seat %(seat)s (%(name)s)"),
+        "status": {value: str(label) for value, label in LiveTable.Status.choices},
     }
 
 
@@ -305,12 +329,11 @@ def _live(table_id: int) -> LiveTable:
 def _steered(table_id: int, user: Any) -> LiveTable:
     """The live table, locked, if ``user`` may pause, resume or end it."""
     table = _live(table_id)
+    if may_steer(user, table):
+        return table
     if _tournament(table):
-        if not access.manages(user, table.club):
-            raise NotAllowed(_("Only a director of the club can pause this table."))
-    elif table.host_id is None or table.host_id != getattr(user, "pk", None):
-        raise NotAllowed(_("Only the host can pause, resume or end the table."))
-    return table
+        raise NotAllowed(_("Only a director of the club can pause this table."))
+    raise NotAllowed(_("Only the host can pause, resume or end the table."))
 
 
 def _tournament(table: LiveTable) -> bool:
