@@ -139,6 +139,9 @@ function drawInfo(state) {
     const cards = cardRow(declaration.cards, "small");
     $("declaration").replaceChildren(...fmtNodes(T.declared, { name: seatName(declaration.seat), cards }));
   }
+  // Why this seat cannot declare although it holds a card of the declared rank (services/declaring.py).
+  $("declare-hint").hidden = !view.declare_hint;
+  $("declare-hint").textContent = view.declare_hint || "";
   // With failed throws' penalties the server counts them in (view.points), so the badge adds up to the result.
   const points = view.points;
   $("points").textContent = points

@@ -17,7 +17,7 @@ from league.models import Deal, Match
 from league.services import names
 from tables import timings
 from tables.models import LiveTable
-from tables.services import between, deals, info, lifecycle, pacing, reading, states
+from tables.services import between, deals, declaring, info, lifecycle, pacing, reading, states
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
 # Every seat's (``None``: the spectators') encoded frame: ((deal, version) it shows, the JSON text).
@@ -124,6 +124,7 @@ def _deal_frame(
     frame["clock"] = clock(state, table, table.clock_since(deal_id, entry.version, entry.since), meta)
     frame["points"] = running_points(state, frame["state"])
     frame["reading"] = reading.reading(state, seat)
+    frame["declare_hint"] = declaring.hint(state, seat)
     return frame
 
 

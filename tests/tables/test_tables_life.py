@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from engine.record import check_record
@@ -18,8 +19,21 @@ from league.services import ratings
 from replays.services.records import deal_record
 from tables.forms import OpenTableForm
 from tables.models import LiveTable, TableSeat
-from tables.services import info, lifecycle, lobby, moves, pacing, paces, presence, states, steps, sweep, views
+from tables.services import (
+    info,
+    lifecycle,
+    lobby,
+    moves,
+    paces,
+    pacing,
+    presence,
+    states,
+    steps,
+    sweep,
+    views,
+)
 from tables.services.errors import NotAllowed, NotPlaying
+from tests.tables.conftest import session_cookie, socket
 from tests.tables.helpers import seated_table, start, tournament_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +60,11 @@ def fresh(table: LiveTable) -> LiveTable:
 
 def kinds(table: LiveTable) -> list[str]:
     """The match's event log, oldest first."""
-    return list(ResultEvent.objects.filter(match_id=fresh(table).match_id).order_by("id").values_list("kind", flat=True))
+    return list(
+        ResultEvent.objects.filter(match_id=fresh(table).match_id)
+        .order_by("id")
+        .values_list("kind", flat=True)
+    )
 
 
 def two_people(club: Any, members: list[Any], **options: Any) -> LiveTable:
@@ -62,10 +80,10 @@ def step_until(table: LiveTable, seat: int) -> Deal:
     for _ in range(2000):
         deal = latest(table)
         state = states.state_of(deal).state
-        if deal.status == Deal.Status.LIVE and seat in state.must_move():
-            if not pacing.is_paced_draw(state, seat, deal.game):
-                pacing.clear_pending()
-                return deal
+        must = deal.status == Deal.Status.LIVE and seat in state.must_move()
+        if must and not pacing.is_paced_draw(state, seat, deal.game):
+            pacing.clear_pending()
+            return deal
         if not pacing.run_pending(limit=1, expire_clocks=True):
             steps.advance(deal.pk, deal.version, expire_clocks=True)
     raise AssertionError("the seat never had to decide")
@@ -210,7 +228,9 @@ def test_an_ended_table_runs_no_step(club: Any, members: list[Any], manual: None
 # -- leave and sit --------------------------------------------------------------------------------
 
 
-def test_a_person_leaves_and_the_host_s_bot_takes_the_seat(club: Any, members: list[Any], manual: None) -> None:
+def test_a_person_leaves_and_the_host_s_bot_takes_the_seat(
+    club: Any, members: list[Any], manual: None
+) -> None:
     """With a bot chosen, the seat is the bot's at once (and in the next deals' records); play goes on."""
     table = two_people(club, members, leave_bot="heuristic")
     deal = step_until(table, 1)
@@ -237,7 +257,9 @@ def test_a_person_leaves_and_the_table_pauses_until_someone_sits(
     lifecycle.sit(table.pk, members[2], 1)
     assert fresh(table).status == LiveTable.Status.PLAYING
     assert TableSeat.objects.get(table=table, seat=1).user_id == members[2].pk
-    assert MatchSeat.objects.get(match_id=table.match_id, seat=1).player == Player.objects.get(user=members[2])
+    assert MatchSeat.objects.get(match_id=table.match_id, seat=1).player == Player.objects.get(
+        user=members[2]
+    )
     assert kinds(table) == ["left", "paused", "sat", "resumed"]
 
 
@@ -274,7 +296,10 @@ def test_a_table_nobody_is_connected_to_pauses_after_five_minutes(
     sweep.sweep(now)
     assert fresh(table).deserted_at is not None
     sweep.sweep(now + later)
-    assert (fresh(table).status, fresh(table).paused_why) == (status, "deserted" if status == "paused" else "")
+    assert (fresh(table).status, fresh(table).paused_why) == (
+        status,
+        "deserted" if status == "paused" else "",
+    )
 
 
 def test_a_connected_person_keeps_the_table_playing(club: Any, members: list[Any], manual: None) -> None:
@@ -378,7 +403,9 @@ def test_the_open_table_form_bounds_the_match_length(deals: int, valid: bool) ->
 
 
 @pytest.mark.parametrize(("deals", "opens"), [(40, True), (41, False)])
-def test_a_casual_match_has_at_most_forty_deals(club: Any, members: list[Any], deals: int, opens: bool) -> None:
+def test_a_casual_match_has_at_most_forty_deals(
+    club: Any, members: list[Any], deals: int, opens: bool
+) -> None:
     if opens:
         assert lobby.open_table(club, members[0], "shengji", deals_target=deals).deals_target == deals
     else:
@@ -401,3 +428,66 @@ def test_a_game_s_own_match_length_has_the_same_bound(
 def test_a_casual_match_is_finite_by_default(club: Any, members: list[Any]) -> None:
     """Every player deals twice: a four-seat game's match is eight deals."""
     assert lobby.open_table(club, members[0], "shengji").deals_target == 8
+
+
+# -- through the socket ---------------------------------------------------------------------------
+
+
+async def life_of(communicator: Any, status: str) -> dict[str, Any]:
+    """The first view frame whose table status is ``status``."""
+    for _ in range(20):
+        frame = await communicator.receive_json_from(timeout=5)
+        if frame.get("type") == "view" and frame["life"]["status"] == status:
+            return frame
+    raise AssertionError(f"no view with status {status}")
+
+
+@pytest.mark.asyncio
+async def test_pause_resume_and_end_through_the_socket(club: Any, members: list[Any], manual: None) -> None:
+    """The host's messages change the table and every socket gets its view; a player's "pause" is refused."""
+    table = await database_sync_to_async(two_people)(club, members)
+    host = socket(table.pk, await database_sync_to_async(session_cookie)(members[0]))
+    player = socket(table.pk, await database_sync_to_async(session_cookie)(members[1]))
+    for communicator in (host, player):
+        assert (await communicator.connect())[0]
+        await life_of(communicator, "playing")
+    await player.send_json_to({"type": "pause"})
+    assert (await player.receive_json_from(timeout=5))["code"] == "not_allowed"
+    await host.send_json_to({"type": "pause"})
+    assert (await life_of(player, "paused"))["life"]["paused"] == "host"
+    await host.send_json_to({"type": "resume"})
+    await life_of(player, "playing")
+    await host.send_json_to({"type": "end"})
+    await life_of(player, "ended")
+    await host.disconnect()
+    await player.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("leave_bot", "status"), [("heuristic", "playing"), ("", "paused")])
+async def test_leave_through_the_socket(
+    club: Any, members: list[Any], manual: None, leave_bot: str, status: str
+) -> None:
+    """The player who leaves watches on; the other sees the bot in the seat, or the table paused."""
+    table = await database_sync_to_async(two_people)(club, members, leave_bot=leave_bot)
+    leaver = socket(table.pk, await database_sync_to_async(session_cookie)(members[1]))
+    host = socket(table.pk, await database_sync_to_async(session_cookie)(members[0]))
+    for communicator in (leaver, host):
+        assert (await communicator.connect())[0]
+        await life_of(communicator, "playing")
+    await leaver.send_json_to({"type": "leave"})
+    for _ in range(20):
+        frame = await host.receive_json_from(timeout=5)
+        if (
+            frame["type"] == "view"
+            and frame["seats"][1]["bot"] == leave_bot
+            and frame["life"]["status"] == status
+        ):
+            break
+    else:
+        raise AssertionError("the host never saw the seat left")
+    assert frame["life"]["empty"] == ([] if leave_bot else [1])
+    own = await life_of(leaver, status)
+    assert own["seat"] is None
+    await leaver.disconnect()
+    await host.disconnect()
