@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from engine.record import check_record
-from league.models import Deal, Match, MatchSeat, Move, Player, RatingChange, ResultEvent
+from league.models import Deal, Match, MatchSeat, Move, Player, RatingChange, ResultEvent, Tournament
 from league.services import ratings
 from replays.services.records import deal_record
 from tables.forms import OpenTableForm
@@ -33,6 +34,7 @@ from tables.services import (
     views,
 )
 from tables.services.errors import NotAllowed, NotPlaying
+from tables.services.lobby_rows import lobby_tables
 from tests.tables.conftest import session_cookie, socket
 from tests.tables.helpers import seated_table, start, tournament_table
 
@@ -491,3 +493,36 @@ async def test_leave_through_the_socket(
     assert own["seat"] is None
     await leaver.disconnect()
     await host.disconnect()
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+
+
+def test_the_lobby_shows_a_paused_table_paused(club: Any, members: list[Any], manual: None) -> None:
+    table = two_people(club, members)
+    lifecycle.pause(table.pk, members[0])
+    (row,) = [t for t in lobby_tables(club, members[2]) if t.pk == table.pk]
+    assert row.status == LiveTable.Status.PAUSED
+
+
+@pytest.mark.parametrize(("minutes", "shown"), [(9.9, True), (10.1, False)])
+def test_the_lobby_shows_an_ended_table_for_ten_minutes(
+    club: Any, members: list[Any], manual: None, minutes: float, shown: bool
+) -> None:
+    table = two_people(club, members)
+    lifecycle.end(table.pk, members[0])
+    Match.objects.filter(pk=fresh(table).match_id).update(
+        finished_at=timezone.now() - timedelta(minutes=minutes)
+    )
+    rows = [t for t in lobby_tables(club, members[2]) if t.pk == table.pk]
+    assert [r.status for r in rows] == (["ended"] if shown else [])
+
+
+@pytest.mark.parametrize(("seconds", "valid"), [(600, True), (601, False)])
+def test_a_tournament_s_countdown_is_at_most_ten_minutes(seconds: int, valid: bool) -> None:
+    field = Tournament._meta.get_field("next_deal_seconds")
+    if valid:
+        assert field.clean(seconds, None) == seconds
+    else:
+        with pytest.raises(ValidationError):
+            field.clean(seconds, None)
