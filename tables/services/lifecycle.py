@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -170,7 +170,14 @@ def sweep(now: float) -> list[tuple[int, str]]:
     (table, what was done) for each."""
     done = []
     at = datetime.fromtimestamp(now, tz=UTC)
-    for table in LiveTable.objects.filter(status__in=LIVE, match__isnull=False).select_related("match"):
+    people = Count(
+        "seats", filter=Q(seats__bot="") & (Q(seats__user__isnull=False) | Q(seats__player__isnull=False))
+    )
+    tables = LiveTable.objects.filter(status__in=LIVE, match__isnull=False).annotate(people=people)
+    for table in tables.select_related("match"):
+        unseated = not _tournament(table) and not table.people
+        if table.deserted_at is None and _connected(table.pk, unseated):
+            continue  # the usual case, read without a lock or a write
         with transaction.atomic():
             locked = LiveTable.objects.select_for_update().select_related("match").get(pk=table.pk)
             what = _deadline(locked, at)
@@ -222,7 +229,7 @@ def _deadline(table: LiveTable, at: datetime) -> str:
     unseated = not _tournament(table) and not _people(table).exists()
     if table.status != LiveTable.Status.PLAYING and not unseated:
         return ""
-    if presence.count(table.pk) if unseated else presence.people(table.pk):
+    if _connected(table.pk, unseated):
         if table.deserted_at is not None:
             table.deserted_at = None
             table.save(update_fields=["deserted_at"])
@@ -238,6 +245,11 @@ def _deadline(table: LiveTable, at: datetime) -> str:
         return "ended"
     _pause(table, LiveTable.Paused.DESERTED, None)
     return "paused"
+
+
+def _connected(table_id: int, unseated: bool) -> bool:
+    """Somebody is at the table: a seated person's socket, or any socket at a table of bots only."""
+    return bool(presence.count(table_id) if unseated else presence.people(table_id))
 
 
 def deserted(table_id: int) -> None:
