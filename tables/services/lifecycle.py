@@ -179,7 +179,9 @@ def sweep(now: float) -> list[tuple[int, str]]:
         if table.deserted_at is None and _connected(table.pk, unseated):
             continue  # the usual case, read without a lock or a write
         with transaction.atomic():
-            locked = LiveTable.objects.select_for_update().select_related("match").get(pk=table.pk)
+            locked = (
+                LiveTable.objects.select_for_update(of=("self",)).select_related("match").get(pk=table.pk)
+            )
             what = _deadline(locked, at)
         if what:
             done.append((table.pk, what))
@@ -332,7 +334,12 @@ def _changed_id(table_id: int) -> None:
 
 
 def _live(table_id: int) -> LiveTable:
-    table = LiveTable.objects.select_for_update().select_related("match", "club").filter(pk=table_id).first()
+    table = (
+        LiveTable.objects.select_for_update(of=("self",))
+        .select_related("match", "club")
+        .filter(pk=table_id)
+        .first()
+    )
     if table is None or table.status not in LIVE or table.match_id is None:
         raise NotAllowed(_("The match is not in play."))
     return table
