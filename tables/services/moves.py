@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine import get_game
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
 from tables.services import deals, info, lifecycle, pacing, states, views

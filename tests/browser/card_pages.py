@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.game import DealState
-from engine.match import MAX_STEPS
+from engine.core.game import DealState
+from engine.core.match import MAX_STEPS
 from tests.engine.family_table import in_play, play
 from tests.servers import daphne, manage, scratch_database, shell
 from tests.tables.browser_socket import START, open_on_fake_socket, push, view_frame
