@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from engine.record import check_record
+from engine.core.record import check_record
 from league.models import Deal, Match, MatchSeat, Move, Player, RatingChange, ResultEvent, Tournament
 from league.services import ratings
 from replays.services.records import deal_record
