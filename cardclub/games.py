@@ -1,6 +1,7 @@
 """The games the platform shows, with their names in English and Chinese.
 
-The rules themselves live in ``engine/``; this is the catalogue the pages use.
+The rules and the names live in each game's room in ``engine/`` (``Game.page_title``,
+``Game.chinese``, ``Game.summary``, marked for translation there); this is how the pages show them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from engine.core.game import Game
+from engine.core.registry import game_names, games, get_game
+from engine.core.traits import Layout
 
 
 def in_chinese() -> bool:
@@ -28,6 +33,7 @@ class GameInfo:
     chinese: str
     summary: str | Promise
     players: str
+    pieces: bool = False  # drawn with Si Se Pai's pieces (``Layout.PIECES``), not playing cards
 
     def label(self) -> str:
         """ "Tractor 拖拉机" in English; in Chinese only the title ("拖拉机"), never the name twice."""
@@ -40,41 +46,36 @@ class GameInfo:
         return format_html('{} <span lang="zh-Hans">{}</span>', self.title, self.chinese)
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        "shengji",
-        _("Shengji"),
-        "升级",
-        _("One deck, four players in fixed partnerships, climbing from 2 to ace."),
-        "4",
-    ),
-    GameInfo(
-        "tractor",
-        _("Tractor"),
-        "拖拉机",
-        _("Two-deck Shengji: pairs, tractors and throws, 80 points to win."),
-        "4",
-    ),
-    GameInfo(
-        "sandaha",
-        _("San Da Ha"),
-        "三打哈",
-        _("One declarer bids against three: permanent trumps 7 and 2, cumulative scores."),
-        "4",
-    ),
-    GameInfo(
-        "zhaopengyou",
-        _("Zhao Pengyou (Finding Friends)"),
-        "找朋友",
-        _("Six to twelve players; the declarer calls cards to find hidden friends."),
-        "6–12",
-    ),
-    GameInfo(
-        "sisepai",
-        _("Si Se Pai"),
-        "四色牌",
-        _("The four-colour rummy game of xiangqi pieces, with claims and melds."),
-        "2–4",
-    ),
-)
-GAMES_BY_NAME = {game.name: game for game in GAMES}
+def players(game: Game) -> str:
+    """How many play it: "4", or a range ("6–12")."""
+    if game.min_seats == game.max_seats:
+        return str(game.min_seats)
+    return f"{game.min_seats}–{game.max_seats}"
+
+
+def info_of(game: Game) -> GameInfo:
+    """What the pages show of ``game``, its words translated in the page's language."""
+    # The words are marked in the game's room (``gettext_noop``), so the catalogue holds them.
+    return GameInfo(
+        game.name,
+        _(game.page_title),
+        game.chinese,
+        _(game.summary),
+        players(game),
+        pieces=game.layout is Layout.PIECES,
+    )
+
+
+def catalogue() -> tuple[GameInfo, ...]:
+    """Every registered game, in the registry's order (the home page's and the menu's)."""
+    return tuple(info_of(game) for game in games())
+
+
+def game_info(name: str) -> GameInfo | None:
+    """The registered game called ``name`` as the pages show it, or ``None``."""
+    return info_of(get_game(name)) if name in game_names() else None
+
+
+def headline_family() -> str:
+    """The rating family the site's menu opens the rankings on: the headline game's (``Game.headline``)."""
+    return next((game.rating_family for game in games() if game.headline), games()[0].rating_family)

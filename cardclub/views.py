@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from cardclub import health
-from cardclub.games import GAMES, GAMES_BY_NAME
+from cardclub.games import catalogue, game_info
 from cardclub.strength import strength_lines
 from league import access
 
@@ -34,12 +34,12 @@ SECTION = re.compile(r'<h2 id="([\w-]+)">(.*?)</h2>', re.S)
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: the games and the clubs open to the visitor."""
     clubs = access.visible_clubs(request.user).order_by("name")[:20]
-    return render(request, "home.html", {"games": GAMES, "clubs": clubs})
+    return render(request, "home.html", {"games": catalogue(), "clubs": clubs})
 
 
 def game_rules(request: HttpRequest, name: str) -> HttpResponse:
     """A game's rules for players, in the page's language (templates/rules/<name>.<locale>.html)."""
-    game = GAMES_BY_NAME.get(name)
+    game = game_info(name)
     if game is None:
         raise Http404
     language = get_language() or settings.LANGUAGE_CODE

@@ -241,7 +241,7 @@ def rankings(
 
     Numbers out of range answer 422 with the limit (a huge ``days`` overflowed the date arithmetic).
     """
-    if family not in ratings.FAMILY_OF_GAME.values():
+    if family not in ratings.rating_families():
         raise HttpError(404, "unknown family")
     rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
     if club:

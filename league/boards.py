@@ -21,12 +21,15 @@ from dataclasses import dataclass
 
 from engine.core.game import JSON
 from engine.core.record import commitment, new_salt
-from engine.core.registry import get_game
+from engine.core.registry import game_names, get_game
 from engine.family.cards import RANKS
 
-# The partnership games duplicate play is offered for: four seats, partners opposite, levels.
-DUPLICATE_GAMES = ("shengji", "tractor")
-SEATS = 4
+SEATS = 4  # duplicate games are partnership games of four seats, partners opposite, with levels
+
+
+def duplicate_games() -> list[str]:
+    """The games that play duplicate (``Game.duplicate``), sorted."""
+    return [name for name in game_names() if get_game(name).duplicate]
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,8 @@ def board_rng(seed: str, number: int) -> random.Random:
 
 def make_board(game: str, rules_json: dict[str, JSON], seed: str, number: int) -> Board:
     """Board ``number`` (1-based) of the round whose secret is ``seed``."""
-    if game not in DUPLICATE_GAMES:
-        raise ValueError(f"duplicate boards are made for {', '.join(DUPLICATE_GAMES)}, not {game}")
+    if game not in duplicate_games():
+        raise ValueError(f"duplicate boards are made for {', '.join(duplicate_games())}, not {game}")
     if number < 1:
         raise ValueError(f"boards are numbered from 1, got {number}")
     engine_game = get_game(game)

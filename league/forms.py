@@ -7,9 +7,11 @@ from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
+from engine.core.registry import get_game
 from league import access
 from league.models import Club, Entry, Membership, Player, RuleSet, Tournament
 from league.services import rulesets
@@ -257,6 +259,7 @@ class SeatedDealForm(forms.Form):
     """
 
     declarer = forms.TypedChoiceField(label=_("Declarer (seat)"), coerce=int, choices=())
+    note: Promise | str = ""  # what the match page says of entering a deal of the form's games
 
     def __init__(
         self,
@@ -289,7 +292,7 @@ class SeatedDealForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """Refuse a value for a figure this match's rules do not read, naming the figure and why."""
         data = super().clean() or {}
-        info = GAMES_BY_NAME.get(self.game)
+        info = game_info(self.game)
         title = info.title if info else self.game
         refused = [
             _(
@@ -344,6 +347,11 @@ class FriendsDealForm(SeatedDealForm):
     """One Zhao Pengyou deal: the declarer, who ended on its side as friends, the defenders' points;
     or a redeal when nobody declared."""
 
+    note = _(
+        "Zhao Pengyou sides change every deal: enter the declarer and the friends who ended on its side; "
+        "the engine scores the ranks."
+    )
+
     redeal = forms.BooleanField(
         label=_("Nobody declared: the cards were dealt again"),
         help_text=_("A redeal counts for nothing; the declarer chosen above is not read."),
@@ -377,6 +385,11 @@ class FriendsDealForm(SeatedDealForm):
 
 class SiSePaiDealForm(SeatedDealForm):
     """One Si Se Pai deal: the winner and the winning hand's points, or a void deal."""
+
+    note = _(
+        "Si Se Pai: enter the winner and the winning hand's points, or a void deal; "
+        "each other player pays the winner."
+    )
 
     declarer = forms.TypedChoiceField(label=_("Dealer (seat)"), coerce=int, choices=())
     winner = forms.TypedChoiceField(
@@ -415,11 +428,13 @@ class SiSePaiCorrectionForm(SiSePaiDealForm, CorrectionFields):
     """A director's correction of one entered Si Se Pai deal."""
 
 
-# Per game: (the entry form, the correction form); the other games use DealForm.
-DEAL_FORMS: dict[str, tuple[type[SeatedDealForm], type[SeatedDealForm]]] = {
-    "zhaopengyou": (FriendsDealForm, FriendsCorrectionForm),
-    "sisepai": (SiSePaiDealForm, SiSePaiCorrectionForm),
-}
+# (the entry form, the correction form); a game enters its deals with the first whose fields hold
+# every figure the game reads (``Game.figures``).
+DEAL_FORMS: tuple[tuple[type[SeatedDealForm], type[SeatedDealForm]], ...] = (
+    (DealForm, CorrectionForm),
+    (FriendsDealForm, FriendsCorrectionForm),
+    (SiSePaiDealForm, SiSePaiCorrectionForm),
+)
 
 
 def figure_label(name: str) -> str:
@@ -431,8 +446,11 @@ def figure_label(name: str) -> str:
 
 
 def deal_form_class(game: str, correction: bool = False) -> type[SeatedDealForm]:
-    """The form that enters (or corrects) one deal of ``game``."""
-    entry, corrects = DEAL_FORMS.get(game, (DealForm, CorrectionForm))
+    """The form that enters (or corrects) one deal of ``game``: the first that asks for its figures."""
+    figures = set(get_game(game).figures)
+    entry, corrects = next(
+        (forms_ for forms_ in DEAL_FORMS if figures <= set(forms_[0].base_fields)), DEAL_FORMS[0]
+    )
     return corrects if correction else entry
 
 

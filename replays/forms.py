@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from cardclub.games import GAMES
+from cardclub.games import catalogue
 from league.models import Deal, Tournament
 from replays.models import Comment
 
@@ -42,7 +42,7 @@ class DealFilterForm(forms.Form):
     def __init__(self, *args: Any, tournaments: QuerySet[Tournament], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # django-stubs type self.fields as plain Fields: these are a ChoiceField and a ModelChoiceField.
-        self.fields["game"].choices = [("", _("All games")), *((g.name, g.title) for g in GAMES)]  # type: ignore[attr-defined]
+        self.fields["game"].choices = [("", _("All games")), *((g.name, g.title) for g in catalogue())]  # type: ignore[attr-defined]
         self.fields["tournament"].queryset = tournaments  # type: ignore[attr-defined]
         self.fields["tournament"].empty_label = _("All tournaments and casual games")  # type: ignore[attr-defined]
 

@@ -15,8 +15,9 @@ from cardclub import engine_errors
 from engine.core.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, events, lifecycle, moves, presence, ready, views
+from tables.services import access, events, lifecycle, live, moves, presence, ready, views
 from tables.services.errors import BadMessage, TableError
+from tables.services.live import EncodedViews
 from tables.workers import db
 
 MAX_FRAME = 4096
@@ -32,33 +33,19 @@ LIFE = (
 )  # bytes; a move in notation is a few dozen
 
 
-_shared: dict[tuple[int, int, int], asyncio.Future[views.EncodedViews]] = {}
-
-
-async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> views.EncodedViews:
-    """The encoded frames of every seat after an event, computed once for all sockets of this process."""
-    ready = views.rendered(table_id, deal_id, version)
+async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
+    """The encoded frames of every seat after an event, made once for all sockets of this process."""
+    held = live.deal(deal_id)
+    ready = held.frames(table_id, version)
     if ready is not None:
         return ready  # made by the thread that applied the move: no thread hop at all
-    key = (table_id, deal_id, version)
-    future = _shared.get(key)
+    future = held.rendering.get(version)
     if future is None:
         future = asyncio.ensure_future(db(views.encoded_views)(table_id, deal_id, version, move))
-        _shared[key] = future
+        held.rendering[version] = future
         # Kept briefly: every socket of the table on this node asks within milliseconds.
-        asyncio.get_running_loop().call_later(5, _shared.pop, key, None)
+        asyncio.get_running_loop().call_later(5, held.rendering.pop, version, None)
     return await future
-
-
-def act_and_render(
-    table_id: int, deal_id: int, seat: int, action: str, version: int, user_id: int | None
-) -> moves.Applied:
-    """Apply a seat's move and make the new frames of every seat in the same thread call, before
-    the table's event goes out (the second call finds them made, or makes them for a table whose
-    facts were not at hand)."""
-    applied = moves.apply_move(deal_id, seat, action, version, user_id=user_id, render=True)
-    views.encoded_views(table_id, applied.deal_id, applied.version)
-    return applied
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -168,12 +155,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if deal_id is None:
             deal_id = await db(access.current_deal)(self.table_id, content.get("deal"))
         try:
-            applied = await db(act_and_render)(self.table_id, deal_id, self.seat, action, version, user_id)
+            # One thread call applies the move and makes every seat's frame of the new version,
+            # before the table's event goes out; this socket's comes back with it.
+            applied = await db(moves.apply_move)(
+                deal_id, self.seat, action, version, user_id=user_id, render=True
+            )
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
             await self.send_view(force=True)
             return
-        await self.send_shared(applied.deal_id, applied.version)
+        if applied.frames is not None:
+            await self.send_frames(applied.frames)
+        else:  # the move's commit was deferred (an outer transaction): ask as the others do
+            await self.send_shared(applied.deal_id, applied.version)
 
     async def ready_for_next(self) -> None:
         """The seated person pressed "Next deal"; every socket of the table then shows who is ready."""
@@ -229,7 +223,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""
-        frames = await shared_frames(self.table_id, deal, version, move)
+        await self.send_frames(await shared_frames(self.table_id, deal, version, move))
+
+    async def send_frames(self, frames: EncodedViews) -> None:
+        """Send this seat's entry of a version's frames unless the socket shows that one or a newer."""
         shown, text = frames.get(self.seat, frames[None])
         if shown <= self.shown:
             return

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.family.cards import points
 from league.models import Deal
-from tables.services import states
+from tables.services import live
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,9 @@ def sums(deal: Deal) -> Sums | None:
         return None
     if not deal.version or not deal.deck:
         return None  # a result entered without its moves (an offline deal): nothing to add up
-    with states.lock_of(deal.pk):
-        state = states.state_of(deal).state
+    held = live.deal(deal.pk)
+    with held.lock:
+        state = held.state_at(deal).state
         tricks = list(getattr(state, "tricks", None) or [])
         if not tricks or not hasattr(state, "side_of"):
             return None

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import catalogue, game_info
 from engine import game_names, get_game
+from engine.core.traits import Layout
 from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
@@ -24,6 +25,9 @@ from tables.services import access as table_access
 from tables.services import facts, lifecycle, lobby
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_tables
+
+# The table page of each layout: Si Se Pai's pieces, melds and claim windows, or cards and tricks.
+TABLE_PAGES = {Layout.TRICKS: "tables/table.html", Layout.PIECES: "tables/sisepai.html"}
 
 
 def _club(request: HttpRequest, slug: str) -> Club:
@@ -55,7 +59,7 @@ def lobby_context(
     picks: dict[str, RuleSetPickForm],
 ) -> dict[str, Any]:
     """The lobby page's context, with the open-table form as given (blank, or posted with its errors)."""
-    games = [GAMES_BY_NAME[name] for name in game_names() if name in GAMES_BY_NAME]
+    games = sorted(catalogue(), key=lambda info: info.name)
     return {
         "club": club,
         "tables": lobby_tables(club, request.user),
@@ -129,7 +133,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "my_ready": mine is not None and seats[mine].ready,
         "is_host": request.user.is_authenticated and table.host_id == request.user.pk,
         "member": access.is_member(request.user, table.club),
-        "game": GAMES_BY_NAME.get(table.game),
+        "game": game_info(table.game),
         "strings": js_strings(),
         "turn_strings": {"your_turn": _("Your turn"), "seconds_left": _("%(seconds)s s left")},
         "result_url": reverse("table-result", args=[table.pk, 0]),
@@ -138,9 +142,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "club_players": table.club.players.order_by("name") if table.match_id else [],
         **table_facts(table, seats),
     }
-    # Si Se Pai is drawn with pieces, melds and claim windows instead of cards and tricks.
-    page = "tables/sisepai.html" if table.game == "sisepai" else "tables/table.html"
-    return render(request, page, context)
+    return render(request, TABLE_PAGES[get_game(table.game).layout], context)
 
 
 def table_facts(table: LiveTable, seats: list[TableSeat]) -> dict[str, Any]:

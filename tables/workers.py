@@ -6,7 +6,7 @@ for each other and one Daphne process stalls long before its CPU is busy. With
 ``TABLES_DB_THREADS`` > 0 the calls run on a pool of that many threads instead. Each thread has
 its own connection, checked by Channels' usual ``close_old_connections`` around every call and
 kept open between calls (``KEEP_FOR``); work on one deal is still serialised in the process by
-``states.lock_of`` (docs/performance.md).
+the live deal's lock (``live.LiveDeal``, docs/performance.md).
 
 With ``CONN_HEALTH_CHECKS`` Django pings the database (``SELECT 1``) before the first query of every
 call. A pool thread skips that ping when its connection answered a query less than
@@ -18,13 +18,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
-from django.conf import settings
 from django.db import close_old_connections, connection
 
+from cardclub import work
 from tables import timings
 
 P = ParamSpec("P")
@@ -33,8 +32,8 @@ R = TypeVar("R")
 HEALTHY_FOR = 1.0  # seconds
 KEEP_FOR = 300.0  # seconds a pool thread keeps its connection, whatever CONN_MAX_AGE says
 
-_pool: ThreadPoolExecutor | None = None
-_lock = threading.Lock()
+POOL = "tables-db"  # the pool's name (cardclub.work owns it)
+
 _checked = threading.local()
 
 
@@ -74,16 +73,6 @@ def _keep_open() -> None:
         connection.close_at = max(connection.close_at, _checked.opened + KEEP_FOR)
 
 
-def _executor(threads: int) -> ThreadPoolExecutor:
-    global _pool
-    with _lock:
-        if _pool is None or _pool._max_workers != threads:
-            if _pool is not None:
-                _pool.shutdown(wait=False)
-            _pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tables-db")
-        return _pool
-
-
 def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     """``fn`` as an awaitable that runs on the tables' database threads."""
     if timings.ENABLED:
@@ -92,11 +81,11 @@ def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 
 
 def _on_threads(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
-    threads = int(getattr(settings, "TABLES_DB_THREADS", 0) or 0)
+    threads = work.db_threads()
     if threads <= 0:
         wrapped: Any = database_sync_to_async(fn)
     else:
-        wrapped = PoolCall(fn, thread_sensitive=False, executor=_executor(threads))
+        wrapped = PoolCall(fn, thread_sensitive=False, executor=work.pool(POOL, threads))
     return wrapped  # type: ignore[no-any-return]
 
 
@@ -121,9 +110,7 @@ def close_all(timeout: float = 10.0) -> None:
     For test teardown (a connection left on a pool thread outlives the test database) and process
     shutdown. The next ``db`` call starts a new pool.
     """
-    global _pool
-    with _lock:
-        pool, _pool = _pool, None
+    pool = work.retire(POOL)
     if pool is None:
         return
     threads = len(pool._threads)

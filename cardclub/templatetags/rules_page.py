@@ -19,8 +19,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from cardclub.cards import SPRITE, card_label
-from cardclub.rules_examples import EXAMPLES, MELD_EXAMPLES, ROLES, Row
+from cardclub.rules_examples import MELD_EXAMPLES, ROLES, Row, examples_of
 from engine import get_game
+from engine.core.traits import Layout
 from engine.games.sisepai.melds import Meld
 from tables.templatetags.sisepai import piece_words
 
@@ -53,8 +54,8 @@ def piece_faces(cards: tuple[str, ...]) -> SafeString:
 
 
 def draw(game: str, cards: tuple[str, ...], *, trump: bool = False) -> SafeString:
-    """The game's own faces: pieces for Si Se Pai, playing cards for the others."""
-    return piece_faces(cards) if game == "sisepai" else card_faces(cards, trump=trump)
+    """The game's own faces: pieces for Si Se Pai (``Layout.PIECES``), playing cards for the others."""
+    return piece_faces(cards) if get_game(game).layout is Layout.PIECES else card_faces(cards, trump=trump)
 
 
 def draw_row(game: str, row: Row) -> SafeString:
@@ -89,7 +90,7 @@ class ExampleNode(template.Node):
 
     def render(self, context: Context) -> SafeString:
         game = page_game(context)
-        drawn = format_html_join("", "{}", ((draw_row(game, row),) for row in EXAMPLES[game][self.name]))
+        drawn = format_html_join("", "{}", ((draw_row(game, row),) for row in examples_of(game)[self.name]))
         return format_html(
             '<figure class="example" data-example="{}">{}<figcaption>{}</figcaption></figure>',
             self.name,
@@ -100,7 +101,7 @@ class ExampleNode(template.Node):
 
 @register.tag
 def example(parser: Parser, token: Token) -> ExampleNode:
-    """``{% example "tractor" %}caption{% endexample %}``: the game's drawn example with a caption."""
+    """``{% example "pair" %}caption{% endexample %}``: the game's drawn example with a caption."""
     name = quoted_argument(token)
     caption = parser.parse(("endexample",))
     parser.delete_first_token()

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core.errors import BadSetup
+from engine.core.errors import BadResult, BadSetup
+from engine.core.traits import Duel, Example, Layout, MatchScore, RatedBy, Sides
 
 JSON = Any  # a value json.dumps accepts
 
@@ -86,6 +87,10 @@ class DealState(ABC):
     @abstractmethod
     def hidden_from(self, seat: int | None) -> frozenset[str]:
         """Names of the zones whose cards ``seat`` (``None``: a spectator) may not see now."""
+
+    def decision_kind(self, action: Action) -> str:
+        """The kind of decision ``action`` is now, as the game review names it (play, bury, bid, ...)."""
+        return type(action).__name__.lower()
 
     def must_move(self) -> frozenset[int]:
         """Seats the deal waits for; ``to_move() - must_move()`` may act but need not (a declaration)."""
@@ -187,16 +192,87 @@ def pick_bot(kind: str, rng: random.Random, kinds: Mapping[str, type[Bot]], budg
 
 
 class Game(ABC):
-    """A registered game: its name, rules type, deck, deal factory, notation and bots."""
+    """A registered game: its name, rules type, deck, deal factory, notation and bots, and the
+    traits the platform reads instead of naming the game (``engine/core/traits.py``)."""
 
     name: ClassVar[str]
-    title: ClassVar[str]
+    title: ClassVar[str]  # the engine's English title ("Tractor (two decks)"), in its messages
     chinese: ClassVar[str]
     rules_type: ClassVar[type[Rules]]
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     default_seats: ClassVar[int]
     zero_sum: ClassVar[bool] = False  # True when a result's "scores" always sum to zero
+
+    # What the pages call it, marked with ``traits.gettext_noop`` so the site translates it.
+    page_title: ClassVar[str]  # the short title the pages show ("Tractor")
+    summary: ClassVar[str]  # one sentence under the title on the home and rules pages
+    headline: ClassVar[bool] = False  # the game whose rankings the site's menu opens (one game)
+    # How the seats form sides over a match (league: entries, confirmations, places, ratings).
+    sides: ClassVar[Sides] = Sides.ALONE
+    # What a match's score per seat is (league/services/outcome.py).
+    match_score: ClassVar[MatchScore] = MatchScore.SCORES
+    # The standings: the ``Match.result`` list summed instead of match points ("": match points),
+    # and the list summed as the second column ("": none).
+    points_from: ClassVar[str] = ""
+    second_from: ClassVar[str] = ""
+    # Ratings: what is rated; the ``outcome`` of a deal that is rated, when deals are.
+    rated_by: ClassVar[RatedBy] = RatedBy.PLACES
+    rated_outcome: ClassVar[str] = ""
+    # Duplicate play (boards shared by the tables of a round) is offered for the game.
+    duplicate: ClassVar[bool] = False
+    # How the pages draw a deal: the live table's page and the replay viewer's frames.
+    layout: ClassVar[Layout] = Layout.TRICKS
+    # Verbs of the actions whose text no other seat learns (the burial, Si Se Pai's answers).
+    private_verbs: ClassVar[frozenset[str]] = frozenset()
+    # The unit of a deal's ``scores`` ("levels", "points", "ranks": duels and the rules page).
+    result_unit: ClassVar[str] = "points"
+    # The measured duels the rules page shows, by the stronger bot kind (docs/engine.md "Strength").
+    strength: ClassVar[Mapping[str, Duel]] = {}
+    # Hand entry: the ``Figures`` fields every deal of the game reads (empty: not entered by hand).
+    figures: ClassVar[tuple[str, ...]] = ()
+    # The drawn examples its rules page places by name (``{% example "pair" %}``).
+    examples: ClassVar[Mapping[str, Example]] = {}
+
+    @property
+    def rating_family(self) -> str:
+        """The family the game's Elo ratings are kept in: each game its own unless it says otherwise."""
+        return self.name
+
+    def figures_read(self, rules: Rules) -> tuple[str, ...]:
+        """The ``Figures`` fields a deal under ``rules`` reads (``figures`` plus a variant's)."""
+        return self.figures
+
+    def settle_entered(
+        self,
+        rules: Rules,
+        seats: int,
+        situation: Mapping[str, JSON] | None,
+        figures: Any,
+        rescore: bool = False,
+    ) -> dict[str, JSON]:
+        """The result of a deal played at a physical table from its ``figures``, an
+        ``engine.core.figures.Figures`` (named by its description: that module imports this one),
+        settled by the function a played deal uses; ``rescore``: entered before, scored again."""
+        raise BadResult("not_entered", f"results of {self.name} cannot be entered by hand")
+
+    def entry_limits(self, rules: Rules, seats: int) -> dict[str, int]:
+        """The numbers a refused entry names (the defenders' top points, friends, hand points)."""
+        return {}
+
+    def fixed_declarer(self, situation: Mapping[str, JSON] | None) -> int | None:
+        """The seat that declares (or deals) the next deal whatever is entered, else ``None``."""
+        return None
+
+    def declarers(self, situation: Mapping[str, JSON] | None, seats: int) -> list[int]:
+        """Seats that may be entered as the next deal's declarer."""
+        fixed = self.fixed_declarer(situation)
+        return [fixed] if fixed is not None else list(range(seats))
+
+    def review_knowledge(self) -> Any:
+        """The game review's knowledge of the game, an ``engine.review.points.ReviewKnowledge``
+        (named here by its description: the review imports this module)."""
+        raise BadSetup(f"{self.name} has no review")
 
     @abstractmethod
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:

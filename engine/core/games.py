@@ -1,4 +1,5 @@
-"""Imports every game module so that each registers itself; one line per game."""
+"""Imports every game module so that each registers itself; one line per game, in the order the
+site lists the games (``registry.games``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,6 @@ GAME_MODULES: tuple[str, ...] = (
     "engine.games.shengji",
     "engine.games.tractor",
     "engine.games.sandaha",
-    "engine.games.sisepai",
     "engine.games.zhaopengyou",
+    "engine.games.sisepai",
 )

@@ -37,6 +37,17 @@ def get_game(name: str) -> Game:
         raise BadSetup(f"unknown game {name!r}; known: {', '.join(sorted(_GAMES))}") from None
 
 
+def games() -> list[Game]:
+    """Every registered game, in the order registered (``GAME_MODULES``: the site's catalogue)."""
+    _load()
+    return list(_GAMES.values())
+
+
+def unregister(name: str) -> None:
+    """Remove the game called ``name`` (a test's own game, once the test is over)."""
+    _GAMES.pop(name, None)
+
+
 def game_names() -> list[str]:
     """Names of all registered games, sorted."""
     _load()

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
-from engine.core.game import JSON, Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
 from engine.family.actions import Bid, Pass, Play, play_of
 from engine.family.bots import SAMPLE, HeuristicBot, card_cost
 from engine.family.cards import CARD_POINTS, sorted_cards, tally
@@ -44,31 +44,6 @@ class FamilyPlayout(HeuristicBot):
     """The playout policy: the heuristic, looking at fewer candidate plays."""
 
     sample = PLAYOUT_SAMPLE
-
-
-def levels_value(result: dict[str, JSON], seat: int) -> float:
-    """Shengji and Tractor: the levels the seat's side rises minus the levels the other side rises."""
-    scores = result["scores"]
-    return float(scores[seat] - scores[(seat + 1) % len(scores)])
-
-
-def own_value(result: dict[str, JSON], seat: int) -> float:
-    """San Da Ha: the points the seat is paid (negative when it pays)."""
-    return float(result["scores"][seat])
-
-
-def rise_value(result: dict[str, JSON], seat: int) -> float:
-    """Zhao Pengyou: the seat's rank rise minus the mean rise of the others."""
-    scores = result["scores"]
-    return float(scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1))
-
-
-VALUES: dict[str, Callable[[dict[str, JSON], int], float]] = {
-    "shengji": levels_value,
-    "tractor": levels_value,
-    "sandaha": own_value,
-    "zhaopengyou": rise_value,
-}
 
 
 def pivot(deal: TrickDeal) -> int:
@@ -131,7 +106,7 @@ class TrickKnowledge:
         result = deal.result()
         if result is None or result.get("outcome") != "played":
             return 0.0
-        return VALUES[deal.game_name](result, seat)
+        return deal.seat_value(result, seat)
 
     def margin(self, end: DealState, seat: int) -> float:
         """The defenders' points counted from the ``pivot`` for ``seat``'s side: what they took

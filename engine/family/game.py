@@ -5,10 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
 from engine.core.errors import BadSetup
 from engine.core.game import JSON, Action, Bot, Game, Rules, pick_bot
+from engine.core.traits import Example, example
 from engine.family.actions import parse_action
+
+if TYPE_CHECKING:  # the review imports the games
+    from engine.review.points import ReviewKnowledge
 
 
 def rules_from(cls: type[Rules], data: Mapping[str, JSON]) -> Rules:
@@ -29,8 +34,42 @@ def rules_from(cls: type[Rules], data: Mapping[str, JSON]) -> Rules:
     return cls(**values)
 
 
+# The rules pages' examples shared by the four games of the Shengji family: pairs, tractors and
+# throws, here with hearts trump and 2 (Shengji, Tractor) or 8 (the rank-skip example) the trump rank.
+POINTS_EXAMPLE = example(("", "5S 5D | TH TC | KS KD"))
+FAMILY_EXAMPLES: dict[str, Example] = {
+    "points": POINTS_EXAMPLE,
+    "pair": example(("", "7S 7S")),
+    "tractor": example(("", "7S 7S 8S 8S")),
+    "tractor-skip": example(("", "7S 7S 9S 9S")),
+    "trump-tractor": example(("trumps", "AH AH | 2S 2S | 2H 2H | LJ LJ | BJ BJ")),
+    "throw": example(("", "AC | KC KC")),
+    "throw-refused": example(("", "AC KC")),
+    "follow-pair": example(
+        ("led", "9C 9C"),
+        ("hand", "QC QC 6C 3C 8D"),
+        ("allowed", "QC QC"),
+        ("refused", "6C 3C"),
+    ),
+    "follow-tractor": example(
+        ("led", "5D 5D 6D 6D"),
+        ("hand", "JD JD 9D 9D 4D AS"),
+        ("allowed", "JD JD 9D 9D"),
+        ("refused", "JD JD 9D 4D"),
+    ),
+}
+
+
 class FamilyGame(Game):
     """Base of Shengji, Tractor and San Da Ha: one notation, family bots, deck and seat checks."""
+
+    private_verbs = frozenset({"bury"})  # the burial (扣底): only the dealer learns the cards
+
+    def review_knowledge(self) -> ReviewKnowledge:
+        """The family's knowledge, judged in card points from the pivot."""
+        from engine.review.points import FAMILY_CARD_POINTS
+
+        return FAMILY_CARD_POINTS
 
     def parse_action(self, text: str) -> Action:
         """Parse notation (``engine.family.actions``)."""

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from engine.core.figures import Figures, check_points, check_seat, check_seats
 from engine.core.game import JSON, Rules
+from engine.core.traits import Sides
 from engine.family.game import FamilyGame
 from engine.family.levels import after_deal, situation_or_first, team_levels_scores, turn_up
 from engine.family.trickdeal import TrickDeal
@@ -61,6 +62,11 @@ class PartnershipDeal(TrickDeal):
         """The trump context once the suit is known (each game's own trumps)."""
         raise NotImplementedError
 
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """The levels the seat's side rises minus the levels the other side rises."""
+        scores = result["scores"]
+        return float(scores[seat] - scores[(seat + 1) % len(scores)])
+
     def dealer_to_be(self) -> int:
         """Later deals: the dealer; the first: the declarer, else first drawer (§Drawing and declaring)."""
         if self.dealer is not None:
@@ -92,6 +98,31 @@ class PartnershipDeal(TrickDeal):
 
 class PartnershipGame(FamilyGame):
     """A partnership game's match: won by the side winning a deal as dealer at A (§End of the game)."""
+
+    sides = Sides.PARTNERS
+    duplicate = True
+    result_unit = "levels"
+    figures = ("declarer", "defender_points")
+
+    def settle_entered(
+        self,
+        rules: Rules,
+        seats: int,
+        situation: Mapping[str, JSON] | None,
+        figures: Figures,
+        rescore: bool = False,
+    ) -> dict[str, JSON]:
+        """``entered_result``: who deals is the situation's, so a rescored deal needs nothing more."""
+        return self.entered_result(rules, seats, situation, figures)
+
+    def entry_limits(self, rules: Rules, seats: int) -> dict[str, int]:
+        """The defenders' top points."""
+        return {"top": self.most_defender_points(rules)}
+
+    def fixed_declarer(self, situation: Mapping[str, JSON] | None) -> int | None:
+        """The dealer the last deal named (shengji.md §Scoring); on the first deal the table decides."""
+        dealer = (situation or {}).get("dealer")
+        return dealer if isinstance(dealer, int) else None
 
     def match_winners(self, rules: object, situation: Mapping[str, JSON]) -> list[int] | None:
         """The seats of the side that won a deal as dealer at A, else ``None``."""

@@ -46,6 +46,10 @@ from engine.family.trump import TrumpContext
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))  # must_move's answers, made once
 
 
+# The game review's kind of a decision by the phase it is taken in.
+TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
+
+
 class TrickDeal(DealState):
     """Shared state and rules of a deal; subclasses add declarations, bidding and scoring."""
 
@@ -129,6 +133,16 @@ class TrickDeal(DealState):
     def score(self) -> dict[str, JSON]:
         """The result once the last trick is played."""
         raise NotImplementedError
+
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """A played deal's result for ``seat`` in the game's unit, as the expert values it: the
+        points it is paid (San Da Ha; negative when it pays)."""
+        return float(result["scores"][seat])
+
+    def decision_kind(self, action: Action) -> str:
+        """play, bury, bid, call or name_trump by the phase; else the action's own kind
+        (declare, redeal, pickup)."""
+        return TRICK_KINDS.get(self.phase) or super().decision_kind(action)
 
     def side_of(self, seat: int) -> int:
         """0 for the dealer's side, 1 for the defenders."""

@@ -17,10 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.core.game import Action, Bot, DealState
+from engine.core.registry import get_game
 from engine.family.expert import FAMILY
 from engine.family.trickdeal import TrickDeal
-from engine.games.sisepai.expert import SiSePaiKnowledge
-from engine.games.zhaopengyou.expert import ZhaoExpertBot
 from engine.search.knowledge import Knowledge
 from engine.search.worlds import Hidden, Zones
 
@@ -111,15 +110,12 @@ less clearly), and what random seats lose still shows (bench/results/2026-11-26-
 "Si Se Pai's review looks 12 draws ahead")."""
 
 
-KNOWLEDGE: dict[str, ReviewKnowledge] = {
-    "shengji": ReviewKnowledge(FAMILY, CARD_POINTS),
-    "tractor": ReviewKnowledge(FAMILY, CARD_POINTS),
-    "zhaopengyou": ReviewKnowledge(ZhaoExpertBot.knowledge, CARD_POINTS),
-    "sandaha": ReviewKnowledge(FAMILY, PAYMENT),
-    "sisepai": ReviewKnowledge(SiSePaiKnowledge(REVIEW_TURNS), PAYMENT),
-}
+# The family's two measures; each game names its own (``Game.review_knowledge``).
+FAMILY_CARD_POINTS = ReviewKnowledge(FAMILY, CARD_POINTS)
+FAMILY_PAYMENT = ReviewKnowledge(FAMILY, PAYMENT)
 
 
 def knowledge_of(game: str) -> ReviewKnowledge:
-    """The review's knowledge of ``game``."""
-    return KNOWLEDGE[game]
+    """The review's knowledge of ``game``, as the game declares it."""
+    knowledge: ReviewKnowledge = get_game(game).review_knowledge()
+    return knowledge

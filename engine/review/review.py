@@ -27,7 +27,6 @@ from engine.core.registry import get_game
 from engine.family import actions as trick_actions
 from engine.family.trickdeal import TrickDeal
 from engine.games.sisepai import actions as sisepai_actions
-from engine.games.sisepai.state import Phase, SiSePaiDeal
 from engine.review.alternatives import distinct, trick_alternatives
 from engine.review.judgement import Judgement, SeatSummary, label, summarize
 from engine.review.points import ReviewKnowledge, knowledge_of
@@ -63,7 +62,6 @@ ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidate
 # the other games' reviews are the same as review-5's.
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
-TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
 
 
 @dataclass(frozen=True)
@@ -236,16 +234,5 @@ def candidates(
 
 
 def kind_of(state: DealState, action: Action) -> str:
-    """The decision's kind: play, bury, bid, call, name_trump, declare, redeal, pickup (trick
-    games); discard, claim, meld, redeal (Si Se Pai)."""
-    if isinstance(state, TrickDeal) and state.phase in TRICK_KINDS:
-        return TRICK_KINDS[state.phase]
-    if isinstance(state, SiSePaiDeal):
-        if isinstance(action, sisepai_actions.Discard):
-            return "discard"
-        if isinstance(action, sisepai_actions.MeldOwn):
-            return "meld"
-        if isinstance(action, sisepai_actions.Redeal) or state.phase is Phase.REDEAL:
-            return "redeal"
-        return "claim"
-    return type(action).__name__.lower()
+    """The decision's kind as the deal names it (``DealState.decision_kind``)."""
+    return state.decision_kind(action)

@@ -23,13 +23,6 @@ from engine.core.match import play_deal
 from engine.core.registry import get_game
 from engine.search.stats import mean, stderr
 
-UNITS = {
-    "shengji": "levels",
-    "tractor": "levels",
-    "sandaha": "points",
-    "zhaopengyou": "ranks",
-    "sisepai": "points",
-}
 ARRANGEMENTS = 2  # the alternate seats, then the same rotated by one seat
 
 
@@ -98,7 +91,7 @@ def summary(name: str, kind_a: str, kind_b: str, decks: Sequence[dict[str, JSON]
             "a_deal_share": round(share, 4),
             "mean_diff": round(middle, 4),
             "ci95": [round(middle - half, 4), round(middle + half, 4)],
-            "unit": UNITS.get(name, "points"),
+            "unit": get_game(name).result_unit,
         }
     }
 

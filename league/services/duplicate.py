@@ -48,7 +48,7 @@ def check_setup(game: str, format: str, movement: str) -> None:
     """Refuse duplicate formats for other games, and movements that do not fit the format."""
     if format not in DUPLICATE_FORMATS:
         return
-    if game not in board_maker.DUPLICATE_GAMES:
+    if game not in board_maker.duplicate_games():
         raise DuplicateError(_("Duplicate play is offered for one-deck Shengji and Tractor."))
     allowed = PAIR_MOVEMENTS if format == Tournament.Format.DUPLICATE_PAIRS else TEAM_MOVEMENTS
     if movement not in allowed:

@@ -1,4 +1,4 @@
-"""What the league needs to know about each game beyond the engine: seats, sides, entry kinds."""
+"""What the league reads of each game's traits (``engine/core/traits.py``): seats, sides, entry kinds."""
 
 from __future__ import annotations
 
@@ -6,14 +6,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from engine import game_names, get_game
 from engine.core.game import Game
-
-# Games played by two fixed sides at four seats (partners opposite: seats 0 & 2 against 1 & 3).
-PARTNERSHIP_GAMES = frozenset({"shengji", "tractor"})
-# Games where a fixed partnership may enter as one entry.
-TEAM_GAMES = PARTNERSHIP_GAMES
+from engine.core.traits import Sides
 
 
 def game(name: str) -> Game:
@@ -28,8 +24,8 @@ def choices() -> list[tuple[str, str]]:
 
 def display_name(name: str) -> str:
     """A registered game's name as the page's language shows it ("Tractor 拖拉机", "拖拉机")."""
-    info = GAMES_BY_NAME.get(name)
-    return info.label() if info else f"{get_game(name).title} {get_game(name).chinese}"
+    info = game_info(name)
+    return info.label() if info else name
 
 
 def table_size(name: str) -> int:
@@ -37,14 +33,19 @@ def table_size(name: str) -> int:
     return get_game(name).default_seats
 
 
+def partnerships(name: str) -> bool:
+    """The game is played by two fixed sides, partners opposite (seats 0 & 2 against 1 & 3)."""
+    return get_game(name).sides is Sides.PARTNERS
+
+
 def side_of(name: str, seat: int) -> int:
     """The side a seat plays on: partners share one in partnership games, else every seat is alone."""
-    return seat % 2 if name in PARTNERSHIP_GAMES else seat
+    return seat % 2 if partnerships(name) else seat
 
 
 def allows_teams(name: str) -> bool:
     """Fixed partnerships may enter as one entry (Tractor, one-deck Shengji)."""
-    return name in TEAM_GAMES
+    return partnerships(name)
 
 
 # Labels of the engine's rule options, by field name; an unknown option shows its own name.

@@ -18,10 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.game import JSON
+from engine.core.traits import MatchScore
 from engine.family.cards import RANKS
-from league.services.games import PARTNERSHIP_GAMES, game
-
-ZHAO_PENGYOU = "zhaopengyou"
+from league.services.games import game, partnerships
 
 
 def situation_after(
@@ -76,7 +75,7 @@ def places(name: str, winners: Sequence[int], score: Sequence[int], levels: Sequ
     """Place per seat (1 best): partnerships by the winners, Zhao Pengyou by levels then score
     (the engine's winners sharing first), other tables by score rank."""
     seats = len(score)
-    if name in PARTNERSHIP_GAMES or not score:
+    if partnerships(name) or not score:
         everyone = len(set(winners)) == seats
         return [1 if seat in winners or everyone else 2 for seat in range(seats)]
     if levels:
@@ -118,7 +117,7 @@ def match_result(
     engine_winners = match_winners(name, rules_json, situation)
     extra: dict[str, JSON] = {}
     levels: list[int] = []
-    if name == ZHAO_PENGYOU:
+    if game(name).match_score is MatchScore.RANKS:
         score = zhao_game_points(seats, results)
         levels = zhao_levels(seats, situation, results)
         extra = {"levels": list(levels), "game_points": list(score)}

@@ -18,23 +18,31 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from engine import game_names, get_game
 from league import deal_ratings, elo
 from league.models import Deal, Match, PlayerRating, RatingChange
 from league.services import duplicate_ratings
 from league.services.games import side_of
 
-FAMILY_OF_GAME = {
-    "shengji": "shengji",
-    "tractor": "tractor",
-    "sandaha": "sandaha",
-    "zhaopengyou": "zhaopengyou",
-    "sisepai": "sisepai",
-}
-
 
 def family_of(game: str) -> str:
-    """The rating family of a game (each game is its own family unless mapped otherwise)."""
-    return FAMILY_OF_GAME.get(game, game)
+    """The rating family of a game (``Game.rating_family``: each game its own unless it says otherwise)."""
+    return get_game(game).rating_family if game in game_names() else game
+
+
+def games_of(family: str) -> list[str]:
+    """The registered games rated in ``family``."""
+    return [name for name in game_names() if get_game(name).rating_family == family]
+
+
+def rating_families() -> list[str]:
+    """Every family a registered game is rated in, sorted."""
+    return sorted({get_game(name).rating_family for name in game_names()})
+
+
+def by_deal(family: str) -> bool:
+    """The family's ratings count deals, not matches (its games are rated deal by deal)."""
+    return any(deal_ratings.rated_per_deal(name) for name in games_of(family))
 
 
 def rated_items(match: Match, memo: dict[Any, Any] | None = None) -> list[elo.RatedMatch]:
@@ -78,7 +86,7 @@ def rated_items(match: Match, memo: dict[Any, Any] | None = None) -> list[elo.Ra
 
 def rated_matches(family: str) -> Iterable[Match]:
     """Every finished rated match of the family, in rating order."""
-    games = [g for g, f in FAMILY_OF_GAME.items() if f == family] or [family]
+    games = games_of(family) or [family]
     return (
         Match.objects.filter(game__in=games, rated=True, status=Match.Status.FINISHED)
         .order_by("finished_at", "id")

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from league import pairing, seating, signals
 from league.models import Bye, Entry, EntryMember, Match, MatchSeat, Round, Tournament
 from league.services import duplicate, table_codes, tournaments
-from league.services.games import PARTNERSHIP_GAMES
+from league.services.games import partnerships
 from league.services.pairing_words import refusal
 from league.services.tournaments import TournamentError, entry_size, seat_range, seats_per_table
 
@@ -168,7 +168,7 @@ def individual_round(tournament: Tournament, number: int) -> tuple[Tables, Byes]
             max(tournament.rounds_planned, number),
             history=seated_history(tournament),
             keep_apart=apart,
-            partners_opposite=tournament.game in PARTNERSHIP_GAMES and size == 4,
+            partners_opposite=partnerships(tournament.game) and size == 4,
             # Zhao Pengyou (6-12) and Si Se Pai (2-4) fill smaller tables rather than seat fewer.
             min_size=smallest,
             iterations=20_000,

@@ -21,12 +21,8 @@ from league import standings as fold
 from league.models import Bye, Match, StandingRow, Tournament
 from league.services import travellers
 from league.services.duplicate import DUPLICATE_FORMATS
-from league.services.games import PARTNERSHIP_GAMES
+from league.services.games import game, partnerships
 from league.tiebreaks import TIEBREAKS
-
-# Points column of the games that do not use match points: which ``Match.result`` list it sums.
-POINTS_FROM = {"zhaopengyou": "levels", "sisepai": "score"}
-SECOND_FROM = {"zhaopengyou": "game_points"}
 
 
 def match_points(places: Sequence[int], sides: Sequence[int]) -> list[int]:
@@ -54,7 +50,7 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
     if len(first_seat) < 2:
         return None
     entries = tuple(first_seat)
-    partnership_individuals = match.game in PARTNERSHIP_GAMES and len(entries) == len(seats)
+    partnership_individuals = partnerships(match.game) and len(entries) == len(seats)
     sides = tuple(first_seat[e] % 2 if partnership_individuals else i for i, e in enumerate(entries))
     places = tuple(result["places"][first_seat[e]] for e in entries)
 
@@ -67,8 +63,10 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
         if len(entries) == 2
         else tuple(own)
     )
-    points = per_entry(result.get(POINTS_FROM.get(match.game, ""))) or tuple(match_points(places, sides))
-    second = per_entry(result.get(SECOND_FROM.get(match.game, "")))
+    # A game that does not use match points names the ``Match.result`` list its points column sums.
+    traits = game(match.game)
+    points = per_entry(result.get(traits.points_from)) or tuple(match_points(places, sides))
+    second = per_entry(result.get(traits.second_from))
     return fold.MatchResult(round_number, entries, points, places, diffs, sides, second)
 
 

@@ -55,7 +55,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         "players": club.players.select_related("user"),
         "tournaments": tournaments,
-        "families": sorted(set(ratings.FAMILY_OF_GAME.values())),
+        "families": ratings.rating_families(),
         "pending_request": request.user.is_authenticated
         and club.join_requests.filter(user=request.user, status=JoinRequest.Status.PENDING).exists(),
     }

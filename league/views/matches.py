@@ -8,10 +8,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match, ResultReport, Round
@@ -67,7 +68,9 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         "club": match.club,
         "seats": match.seats.select_related("player", "entry"),
         "deals": deals,
-        "game": GAMES_BY_NAME.get(match.game),
+        "game": game_info(match.game),
+        # The form's own words, shown as the template's {% translate %} shows a literal (unescaped).
+        "entry_note": mark_safe(str(deal_form_class(match.game).note)),  # noqa: S308
         "report": getattr(match, "report", None),
         "corrections": match.corrections.select_related("by"),
         "events": match.result_events.select_related("by", "table_code"),

@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league import access
 from league.forms import RankingFilterForm
 from league.models import Match, PlayerRating, RatingChange
@@ -38,10 +38,15 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     for rating in player.ratings.order_by("family"):
         changes = by_family.get(rating.family, [])
         points = [changes[0].before, *(c.after for c in changes)] if changes else []
-        info = GAMES_BY_NAME.get(rating.family)
+        info = game_info(rating.family)
         title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
-            {"rating": rating, "chart": rating_svg(points, title), "changes": changes[-10:][::-1]}
+            {
+                "rating": rating,
+                "chart": rating_svg(points, title),
+                "changes": changes[-10:][::-1],
+                "by_deal": ratings.by_deal(rating.family),
+            }
         )
     matches = (
         access.visible_matches(request.user, Match.objects.filter(seats__player=player))
@@ -56,7 +61,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 def rankings(request: HttpRequest, family: str) -> HttpResponse:
     """The rating list of one family, filtered by club, recent activity and games, paginated."""
-    if family not in ratings.FAMILY_OF_GAME.values():
+    if family not in ratings.rating_families():
         raise Http404
     form = RankingFilterForm(request.user, request.GET or None)
     rows = PlayerRating.objects.filter(family=family, player__club__in=access.visible_clubs(request.user))
@@ -73,7 +78,8 @@ def rankings(request: HttpRequest, family: str) -> HttpResponse:
     query.pop("page", None)
     context = {
         "family": family,
-        "families": sorted(set(ratings.FAMILY_OF_GAME.values())),
+        "by_deal": ratings.by_deal(family),
+        "families": ratings.rating_families(),
         "form": form,
         "page": page,
         "offset": page.start_index() - 1 if page.object_list else 0,

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league.models import Round, Tournament
 from league.services import duplicate, table_states, tournaments, travellers
 from league.views.common import visible_tournament
@@ -63,7 +63,7 @@ def panels_context(request: HttpRequest, tournament: Tournament) -> dict[str, An
         boards = list(travellers.travellers(finished).items())[-TRAVELLER_BOARDS:]
     return {
         "tournament": tournament,
-        "game": GAMES_BY_NAME.get(tournament.game),
+        "game": game_info(tournament.game),
         "round": rnd,
         "states": table_states.round_states(rnd) if rnd is not None else [],
         "travellers_round": finished if boards else None,

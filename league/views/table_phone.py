@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league.models import Match, TableCode
 from league.services import confirmation, offline, ratelimit, results, table_codes
 from league.views.matches import deal_form, form_errors
@@ -105,7 +105,7 @@ def table_phone(request: HttpRequest, code: str) -> HttpResponse:
         "code": code,
         "card": card,
         "match": match,
-        "game": GAMES_BY_NAME.get(match.game),
+        "game": game_info(match.game),
         "seats": match.seats.select_related("player"),
         "sides": table_codes.sides_of(match),
         "side": side,

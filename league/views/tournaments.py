@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league import access
 from league.forms import (
     EntryForm,
@@ -88,7 +88,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "rules": [(rule_label(k), rule_value(v)) for k, v in tournament.rules.items()],
         "ruleset_words": rulesets.in_words(tournament.ruleset) if tournament.ruleset else [],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
-        "game": GAMES_BY_NAME.get(tournament.game),
+        "game": game_info(tournament.game),
         "checks_in_self": tournaments.check_in_open(tournament)
         and bool(tournaments.own_entries(request.user, tournament)),
         **standings_context(tournament),
@@ -116,8 +116,11 @@ def tables_prefetch() -> Prefetch[str, QuerySet[Match]]:
 
 
 def standings_context(tournament: Tournament) -> dict[str, object]:
-    """The stored standings with each tie-break's name and value."""
+    """The stored standings with each tie-break's name and value, and what the game's columns sum."""
+    traits = engine_game(tournament.game)
     return {
+        "points_from": traits.points_from,
+        "second_from": traits.second_from,
         "standings": stored_standings.display_rows(tournament),
         "tie_break_columns": [(c, tiebreak_name(c)) for c in tournament.tie_breaks],
         "standings_version": tournament.standings_version,

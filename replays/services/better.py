@@ -33,5 +33,5 @@ def better_frame(deal: Deal, line: ReviewLine, perspective: int | str) -> dict[s
     hand_order(state, orders)
     viewer = None if perspective == ALL else int(perspective)
     zones = state.zones() if viewer is None else None
-    frame: Frame = make_frame(record.game, state.view(viewer), zones, len(record.seats))
+    frame: Frame = make_frame(game.layout, state.view(viewer), zones, len(record.seats))
     return {"frame": frame, "orders": orders}

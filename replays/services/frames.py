@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.traits import Layout
 from engine.family.cards import points
 
 ALL = "all"
@@ -72,8 +73,9 @@ def sisepai_frame(view: dict[str, Any], zones: dict[str, list[str]] | None, seat
     return frame
 
 
-def make_frame(game: str, view: dict[str, Any], zones: dict[str, list[str]] | None, seats: int) -> Frame:
-    """The viewer's frame for ``game`` from a view (and all zones for the all-hands perspective)."""
-    if game == "sisepai":
+def make_frame(layout: Layout, view: dict[str, Any], zones: dict[str, list[str]] | None, seats: int) -> Frame:
+    """The viewer's frame of a game drawn in ``layout`` from a view (and all zones for the
+    all-hands perspective)."""
+    if layout is Layout.PIECES:
         return sisepai_frame(view, zones, seats)
     return family_frame(view, zones, seats)

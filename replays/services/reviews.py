@@ -4,16 +4,15 @@ A review is ``engine.review.iter_judgements`` run over the deal's record, stored
 (progress, engine version, per-seat summary) and a ``ReviewLine`` per judged decision. The work is
 idempotent and resumable: lines are unique per (review, index) and saved as the engine yields each
 judgement, and a task that starts again asks the engine only for the decisions after the lines it
-finds (``start``). Where the work runs (``REVIEWS_RUN``): ``celery`` (the task ``replays.review``,
-with the sweep ``replays.review_sweep`` that Celery beat sends to re-queue reviews whose progress
-stalled), ``thread`` (the embedded default, whose eager Celery would hold the request for the
-whole review: one background thread of the web process, as the live tables' bots use),
-``inline`` (tests) or ``manual`` (queued only).
+finds (``start``). Where the work runs (``cardclub.work``, from ``REVIEWS_RUN``): ``celery`` (the
+task ``replays.review``, with the sweep ``replays.review_sweep`` that Celery beat sends to re-queue
+reviews whose progress stalled), ``thread`` (the embedded default, whose eager Celery would hold
+the request for the whole review: one background thread of the web process, as the live tables'
+bots use), ``inline`` (tests) or ``manual`` (queued only).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -26,6 +25,7 @@ from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from cardclub import work
 from engine import review as engine_review
 from engine.core.errors import EngineError
 from engine.core.record import DealRecord
@@ -36,9 +36,6 @@ from replays.services.moves import describe
 from replays.services.records import deal_record
 
 LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
-
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
 
 
 # -- who may ask, who may see ----------------------------------------------------------------
@@ -111,10 +108,7 @@ def deal_finished(deal_id: int) -> None:
 
 def run_mode() -> str:
     """Where reviews run: ``REVIEWS_RUN``, else Celery with a worker, a thread with eager Celery."""
-    chosen = getattr(settings, "REVIEWS_RUN", "")
-    if chosen:
-        return str(chosen)
-    return "thread" if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) else "celery"
+    return work.where(work.REVIEWS)
 
 
 def enqueue(review_id: int) -> None:
@@ -131,11 +125,7 @@ def enqueue(review_id: int) -> None:
 
 def background() -> ThreadPoolExecutor:
     """The web process's one review thread (the engine is pure Python: more would share one core)."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replays-review")
-        return _pool
+    return work.pool("replays-review", 1)
 
 
 def in_thread(review_id: int) -> None:

@@ -21,14 +21,6 @@ from engine.family.trump import TrumpContext, display_order
 from replays.services.frames import ALL, Frame, make_frame, order_key
 from replays.services.moves import describe_all
 
-# Actions whose text another seat never learns: the burial (扣底) in trick games; in Si Se Pai
-# every answer to a claim window (only the claim that wins is made public, as ``last_claim``).
-PRIVATE_VERBS = {
-    "family": {"bury"},
-    "sisepai": {"pass", "redeal", "tsumo", "hu", "kong", "pong", "meld", "chi"},
-}
-
-
 # Si Se Pai's phases in which several seats answer at once (the redeal question, claim windows).
 WINDOWS = {"redeal", "window"}
 
@@ -82,15 +74,17 @@ def parse_perspective(text: str | None, seats: int) -> int | str:
 
 
 def family_of(game: str) -> str:
-    """The layout family a game is drawn with."""
-    return "sisepai" if game == "sisepai" else "family"
+    """The layout family a game is drawn with: the value of its ``Game.layout``."""
+    return get_game(game).layout.value
 
 
 def visible_moves(record: DealRecord, perspective: int | str) -> list[list[Any]]:
     """``[seat, text]`` per action; ``text`` is ``None`` where this perspective may not read it."""
     if perspective == ALL:
         return [[seat, text] for seat, text in record.actions]
-    private = PRIVATE_VERBS[family_of(record.game)]
+    # Actions whose text another seat never learns (``Game.private_verbs``: the burial, 扣底, in the
+    # trick games; every answer to a Si Se Pai claim window, whose winning claim is ``last_claim``).
+    private = get_game(record.game).private_verbs
     return [
         [seat, text if seat == perspective or text.split()[0] not in private else None]
         for seat, text in record.actions
@@ -138,7 +132,7 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
         out = []
         for p in perspectives:
             seat = None if p == ALL else int(p)
-            out.append(make_frame(record.game, state.view(seat), zones if seat is None else None, seats))
+            out.append(make_frame(game.layout, state.view(seat), zones if seat is None else None, seats))
         return out
 
     story = Story()

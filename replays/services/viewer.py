@@ -10,9 +10,10 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
+from engine.core.traits import Layout, Sides
 from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
@@ -102,6 +103,9 @@ def page_context(
         "deal": deal,
         "match": deal.match,
         "head": head,
+        # The page's own sections: Si Se Pai's pieces and claims, Zhao Pengyou's friends found.
+        "pieces": get_game(deal.game).layout is Layout.PIECES,
+        "finds_friends": get_game(deal.game).sides is Sides.FRIENDS,
         "labels": labels(),
         "payload": payload,
         "broken": broken,
@@ -158,7 +162,7 @@ def header(deal: Deal) -> dict[str, Any]:
         "game": deal.game,
         "layout": family_of(deal.game),
         # The site's translated name: the engine's title is English ("Tractor (two decks)").
-        "title": str(GAMES_BY_NAME[deal.game].title) if deal.game in GAMES_BY_NAME else game.title,
+        "title": str(info.title) if (info := game_info(deal.game)) else game.title,
         "seats": seat_names(deal.seats),  # told apart, seats named for people (league.services.names)
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # real_hand_throws: the rules say whether a failed throw costs points; frames do not.

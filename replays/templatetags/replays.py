@@ -9,8 +9,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from cardclub.templatetags.cards import card_face
+from engine.core.registry import get_game
+from engine.core.traits import Layout
 from league import access
 from league.models import Player, Tournament
 from league.services.charts import rating_svg
@@ -26,7 +28,7 @@ register = template.Library()
 @register.filter
 def game_title(name: str) -> str:
     """A game's name as the site shows it, as text ("Tractor 拖拉机"; in Chinese "拖拉机" alone)."""
-    game = GAMES_BY_NAME.get(name)
+    game = game_info(name)
     return game.label() if game else name
 
 
@@ -58,7 +60,7 @@ def move_html(words: dict[str, Any] | None, game: str) -> SafeString:
         return SafeString("")
     sentence = short_move_sentences().get(words["verb"], words["verb"])
     codes = words.get("cards") or []
-    if game == "sisepai":
+    if get_game(game).layout is Layout.PIECES:
         names = piece_words()
         cards = escape(
             ", ".join(f"{names['colours'].get(c[0], '')} {names['pieces'].get(c[1], '')}" for c in codes)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from league import access as league_access
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import info, lobby, pacing, presence
+from tables.services import live, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
 
 # Close codes of a refused socket (docs/protocol.md). The server accepts, then closes with one,
@@ -38,7 +38,7 @@ def join(table_id: int, user: Any) -> tuple[str, int | None] | None:
     if table is None or not may_watch(user, table):
         return None
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    return table.group_name, info.of_table(table_id).seat_of(user_id)
+    return table.group_name, live.table(table_id).seat_of(user_id)
 
 
 def may_watch(user: Any, table: LiveTable) -> bool:
@@ -63,7 +63,7 @@ def replan(table_id: int) -> None:
     """
     if pacing.backend() != "asyncio":
         return
-    table = info.of_table(table_id)
+    table = live.table(table_id)
     if table.match_id is None:
         return
     deal = Deal.objects.filter(match_id=table.match_id).order_by("-number").only("id", "version").first()
@@ -76,7 +76,7 @@ def seat_for(table_id: int, user: Any, wanted: int | None) -> int | None:
     if wanted is None:
         return None
     user_id = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    if info.of_table(table_id).seat_of(user_id) != wanted:
+    if live.table(table_id).seat_of(user_id) != wanted:
         raise NotYourSeat()
     return wanted
 
@@ -88,7 +88,7 @@ def spectator_error() -> NotYourSeat:
 
 def current_deal(table_id: int, number: Any = None) -> int:
     """The id of the table's deal in play (``number``, when given, must be that deal's)."""
-    table = info.of_table(table_id)
+    table = live.table(table_id)
     deal = None
     if table.match_id is not None:
         deal = Deal.objects.filter(match_id=table.match_id).order_by("-number").only("id", "number").first()

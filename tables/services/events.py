@@ -65,7 +65,7 @@ def notify(
     group: str, deal_id: int, version: int, move: dict[str, Any] | None = None, *, soon: bool = False
 ) -> None:
     """Send the small group event that makes every socket of the table fetch its own view
-    (``move``: the committed move that made ``version``, for ``states.catch_up``; ``soon``: hand
+    (``move``: the committed move that made ``version``, for ``LiveDeal.catch_up``; ``soon``: hand
     it to the layer's publisher thread instead of waiting for Redis, on a web node)."""
     layer = get_channel_layer()
     if layer is None:

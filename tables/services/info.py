@@ -1,4 +1,4 @@
-"""Facts about a table that change rarely while its match is played, cached per process.
+"""Facts about a table that change rarely while its match is played (``live.table`` holds them).
 
 A change of the table's life (paused, resumed, a seat left, taken, substituted, a person away or
 back: services/lifecycle.py) bumps the table's generation in the shared cache; every process
@@ -7,7 +7,6 @@ compares it before using its cached facts, so no node acts on a paused table or 
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,11 +86,6 @@ class TableInfo:
         return since
 
 
-_by_table: dict[int, TableInfo] = {}
-_table_of_match: dict[int, int] = {}
-_lock = threading.Lock()
-
-
 def _generation_key(table_id: int) -> str:
     return f"tables:info:{table_id}"
 
@@ -111,7 +105,9 @@ def changed(table_id: int) -> None:
                 cache.incr(key)
             except ValueError:
                 cache.set(key, 1, None)
-        forget(table_id)
+        from tables.services import live  # live holds these facts: it reads them again
+
+        live.forget_table(table_id)
 
     transaction.on_commit(bump)
 
@@ -138,38 +134,3 @@ def load(table: LiveTable, gen: int = 0) -> TableInfo:
         tournament,
         gen,
     )
-
-
-def of_table(table_id: int, *, fresh: bool = False) -> TableInfo:
-    """The facts of a table; cached only once it plays (seats no longer change then)."""
-    with _lock:
-        info = _by_table.get(table_id)
-    gen = generation(table_id)
-    if info is not None and not fresh and info.generation == gen:
-        return info
-    info = load(LiveTable.objects.select_related("match").get(pk=table_id), gen)
-    if info.match_id is not None and info.status != LiveTable.Status.OPEN:
-        with _lock:
-            _by_table[table_id] = info
-            _table_of_match[info.match_id] = table_id
-    return info
-
-
-def of_match(match_id: int) -> TableInfo | None:
-    """The facts of the table playing ``match_id``, or ``None`` (an offline match)."""
-    with _lock:
-        table_id = _table_of_match.get(match_id)
-    if table_id is None:
-        table = LiveTable.objects.filter(match_id=match_id).first()
-        if table is None:
-            return None
-        table_id = table.pk
-    return of_table(table_id)
-
-
-def forget(table_id: int) -> None:
-    """Drop a table's cached facts (its seats changed)."""
-    with _lock:
-        info = _by_table.pop(table_id, None)
-        if info is not None and info.match_id is not None:
-            _table_of_match.pop(info.match_id, None)

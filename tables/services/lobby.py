@@ -22,7 +22,7 @@ from league import access
 from league.models import Club, Deal, Match, Round, RuleSet
 from league.services import rulesets
 from tables.models import LiveTable, TableSeat, default_next_deal_seconds
-from tables.services import deals, events, facts, info, pacing
+from tables.services import deals, facts, live, pacing, publish
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
 
@@ -221,14 +221,14 @@ def start_if_ready(table: LiveTable) -> Deal | None:
     if table.status != LiveTable.Status.OPEN or not all(s.taken and (s.ready or s.bot) for s in seats):
         return None
     deal = deals.begin_match(table)
-    info.forget(table.pk)
+    live.forget_table(table.pk)
     transaction.on_commit(lambda: started(table.pk, deal.pk))
     return deal
 
 
 def started(table_id: int, deal_id: int) -> None:
     """After the first deal is committed: tell the sockets and plan the first paced step."""
-    events.notify(info.of_table(table_id).group, deal_id, 0)
+    publish.table_event(table_id, deal_id, 0)
     lobby_changed(table_id)
     pacing.plan(deal_id, 0)
 
@@ -246,7 +246,7 @@ def arrive(table_id: int, user: Any) -> None:
 
 
 def _changed(table_id: int) -> None:
-    transaction.on_commit(lambda: events.notify(f"table-{table_id}", 0, 0))
+    transaction.on_commit(lambda: publish.table_event(table_id))
     lobby_changed(table_id)
 
 

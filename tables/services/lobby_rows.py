@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from cardclub.games import GAMES_BY_NAME
+from cardclub.games import game_info
 from league import access
 from league.models import Club
 from tables.models import LiveTable
@@ -38,7 +38,7 @@ def lobby_tables(club: Club, user: Any) -> list[LiveTable]:
     )
     for table in tables:
         table.watchers = presence.count(table.pk)  # type: ignore[attr-defined]
-        table.info = GAMES_BY_NAME.get(table.game)  # type: ignore[attr-defined]
+        table.info = game_info(table.game)  # type: ignore[attr-defined]
         table.rule_differences = facts.rule_differences(table.game, table.rules)  # type: ignore[attr-defined]
         table.clock = facts.clock_label(table.seconds_per_decision)  # type: ignore[attr-defined]
         open_ = table.status == LiveTable.Status.OPEN

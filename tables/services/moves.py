@@ -2,14 +2,15 @@
 
 Lock the deal row (``select_for_update``; on SQLite the unique ``(deal, seq)`` does the same
 job), check the version, validate with the engine on the cached or replayed state, insert the
-Move, bump the version, commit; only after the commit send ``{"type": "table.updated"}`` to the
-table's group and plan the next paced step. Any refusal raises a typed error and changes nothing.
+Move, bump the version, commit; only after the commit tell the table's group
+(``publish.table_event``) and plan the next paced step. Any refusal raises a typed error and
+changes nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -20,9 +21,9 @@ from engine import get_game
 from engine.core.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
-from tables.services import deals, info, lifecycle, pacing, states, views
+from tables.services import deals, lifecycle, live, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
-from tables.services.events import notify
+from tables.services.live import EncodedViews
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Applied:
     seat: int = 0
     action: str = ""  # the move in notation
     at: float = 0.0  # when it was made (epoch seconds)
+    # Every seat's frame of the new version, when the node that applied it serves the table's
+    # sockets (``render``): the mover's socket sends its own from here, without asking again.
+    frames: EncodedViews | None = field(default=None, compare=False, repr=False)
 
 
 def apply_move(
@@ -52,41 +56,48 @@ def apply_move(
     """Apply ``text`` (engine notation) for ``seat`` at ``version``; ``user_id`` must hold the seat.
 
     ``user_id=None`` is the server itself (paced draws, bots, clocks). ``render``: a node serving
-    the table's sockets makes every seat's frame before the event goes out (``after_commit``).
+    the table's sockets makes every seat's frame before the event goes out (``after_commit``), and
+    they come back in the result.
     """
-    with states.lock_of(deal_id):
-        # Out of the cache, the state is this call's own: threads that were reading it are done
-        # (they hold the lock), and nobody sees it changed before the commit puts it back.
-        entry = states.take(deal_id)
+    held = live.deal(deal_id)
+    with held.lock:
+        # Taken out, the state is this call's own: threads that were reading it are done (they
+        # hold the lock), and nobody sees it changed before the commit puts it back.
+        entry = held.take()
     try:
-        applied, entry = _apply(entry, deal_id, seat, text, version, user_id, auto)
+        applied, entry = _apply(held, entry, seat, text, version, user_id, auto)
     except IntegrityError:
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
-        states.take(deal_id)
+        held.take()
         raise StaleVersion() from None
-    table = info.of_match(applied.match_id)
+    table = live.table_of_match(applied.match_id)
     if table is not None and (auto or table.away(seat) or table.seats[seat].expiries):
         lifecycle.note_move(table, seat, auto)
-    transaction.on_commit(lambda: after_commit(applied, entry, render=render), robust=False)
-    return applied
+    published: list[Applied] = []
+    transaction.on_commit(
+        lambda: published.append(after_commit(held, applied, entry, render=render)), robust=False
+    )
+    # In autocommit (a socket's move, a server step) the commit is behind us and so is the event.
+    return published[0] if published else applied
 
 
 def _apply(
+    held: live.LiveDeal,
     entry: states.Cached | None,
-    deal_id: int,
     seat: int,
     text: str,
     version: int,
     user_id: int | None,
     auto: bool,
 ) -> tuple[Applied, states.Cached]:
+    deal_id = held.deal_id
     try:
         if user_id is not None:
             _check_seat(deal_id, seat, user_id, entry)
         if entry is not None and entry.deal is not None and entry.version == version:
             return _apply_cached(entry, entry.deal, seat, text, version, auto)
         with transaction.atomic():
-            deal, entry = _claim(deal_id, seat, version, entry)
+            deal, entry = _claim(held, seat, version, entry)
             action = get_game(deal.game).parse_action(text)
             try:
                 entry.state.check(seat, action)
@@ -104,7 +115,7 @@ def _apply(
     except (EngineError, TableError):
         # Refused before anything changed: the engine validates before it mutates the state.
         if entry is not None and entry.deal is not None and entry.version == entry.deal.version:
-            states.put(deal_id, entry)
+            held.put(entry)
         raise
 
 
@@ -186,28 +197,30 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
         match_id: int | None = entry.deal.match_id
     else:
         match_id = Deal.objects.filter(pk=deal_id).values_list("match_id", flat=True).first()
-    table = info.of_match(match_id) if match_id is not None else None
+    table = live.table_of_match(match_id) if match_id is not None else None
     if table is None or table.seat_of(user_id) != seat:
         raise NotYourSeat()
     if not lifecycle.runs(table):
         raise NotPlaying(_("The table is paused."))
 
 
-def _claim(deal_id: int, seat: int, version: int, entry: states.Cached | None) -> tuple[Deal, states.Cached]:
+def _claim(
+    held: live.LiveDeal, seat: int, version: int, entry: states.Cached | None
+) -> tuple[Deal, states.Cached]:
     """Lock the deal's row with ``select_for_update``, rebuild its state and check ``version``;
     the version is bumped in the same transaction."""
     if entry is not None:
-        states.put(deal_id, entry)
-    deal = Deal.objects.select_for_update().filter(pk=deal_id).first()
+        held.put(entry)
+    deal = Deal.objects.select_for_update().filter(pk=held.deal_id).first()
     if deal is None or deal.status != Deal.Status.LIVE:
         raise NotPlaying()
-    entry = states.state_of(deal, keep=False)
+    entry = held.state_at(deal, keep=False)
     try:
         _check_version(entry, seat, version, deal.version)
     except StaleVersion:
-        states.put(deal_id, entry)
+        held.put(entry)
         raise
-    Deal.objects.filter(pk=deal_id).update(version=deal.version + 1)
+    Deal.objects.filter(pk=deal.pk).update(version=deal.version + 1)
     return deal, entry
 
 
@@ -221,29 +234,30 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
     raise StaleVersion()
 
 
-def after_commit(applied: Applied, entry: states.Cached, *, render: bool = False) -> None:
-    """Cache the new state, tell the table's sockets, and plan the next paced step (``render``:
-    make every seat's frame first)."""
-    table = info.of_match(applied.match_id)
+def after_commit(
+    held: live.LiveDeal, applied: Applied, entry: states.Cached, *, render: bool = False
+) -> Applied:
+    """Hold the new state, tell the table's sockets, and plan the next paced step (``render``:
+    make every seat's frame first; the result carries them)."""
+    table = live.table_of_match(applied.match_id)
     delay = None
     if table is not None and not applied.over:
-        # Read the state while it is still this call's own (once cached, another move may take it).
+        # Read the state while it is still this call's own (once held, another move may take it).
         delay = pacing.delay_of(entry.state, table, entry.since, get_game(table.game).name)
-    states.put(applied.deal_id, entry)
+    held.put(entry)
     if table is None:
-        return
+        return applied
     # The move rides along so other nodes catch their cached state up without a query; the event
     # stays between servers (sockets only ever get their own seat's view). Not for a deal's last
     # move: its result is read from the database.
     move = None if applied.over else {"seat": applied.seat, "action": applied.action, "at": applied.at}
-    if render:
-        # Before the event: the node's other sockets get it back from Redis within a millisecond,
-        # and when the frames were not ready yet each of them cost a second thread call that
-        # waited on the deal's lock (about a third of the moves at 200 tables,
-        # bench/results/2026-11-25-live-tables.md).
-        views.encoded_views(table.table_id, applied.deal_id, applied.version)
-    notify(table.group, applied.deal_id, applied.version, move, soon=render)
+    # Rendered before the event: the node's other sockets get it back from Redis within a
+    # millisecond, and when the frames were not ready yet each of them cost a second thread call
+    # that waited on the deal's lock (about a third of the moves at 200 tables,
+    # bench/results/2026-11-25-live-tables.md).
+    frames = publish.table_event(table.table_id, applied.deal_id, applied.version, move, render=render)
     if applied.over and not applied.match_over:
         pacing.plan(applied.deal_id, applied.version)  # the next deal, once due (between.py)
     elif delay is not None:
         pacing.schedule(applied.deal_id, applied.version, delay)
+    return replace(applied, frames=frames)

@@ -4,7 +4,8 @@ The server draws cards at a set speed, bots move, and clocks run out. This modul
 (``delay_of``, ``choose_step``) and plans (``plan``, ``schedule``); ``steps.advance(deal_id,
 version)`` takes the step through the move writer. A step does nothing if the deal has moved
 past ``version``, so it may be scheduled any number of times (after each commit, when a socket
-joins) and still acts at most once per version. Where the step runs depends on the back end:
+joins) and still acts at most once per version. Where the step runs is ``cardclub.work``'s say
+(``work.where(work.STEPS)``, the back end):
 
 - ``celery`` (``REDIS_URL`` set): the task ``tables.advance`` (``tables/tasks.py``), sent by name
   with a countdown, so clocks survive the loss of the web node that scheduled them. That is only
@@ -22,7 +23,7 @@ module, so this module may not import the step taker, which applies moves.
 
 A bot's choice (``Step.decide``) is made on a private copy of the state, outside the deal's lock:
 the expert bot searches for up to a second at its ``strong`` budget. Under Celery it runs in the
-worker that took the step; on the asyncio back end in a thread of its own (``THINKERS``), between
+worker that took the step; on the asyncio back end on the ``tables-bots`` pool (``THINKERS``), between
 the step's two database calls, so neither the event loop nor the sockets' database thread waits
 for it. A seat whose clock runs out is played by ``timeout_bot``: the ``fast`` expert.
 """
@@ -31,10 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import Context
 from dataclasses import dataclass
@@ -44,12 +43,13 @@ from celery import current_app
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from cardclub import work
 from engine import get_game
 from engine.core.errors import EngineError
 from engine.core.game import Action, Bot, DealState, Game
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import between, events, info, settle, states
+from tables.services import between, events, info, live, settle, states
 from tables.services.paces import pace
 
 THINKERS = 1  # threads for the bots' choices on the asyncio back end (the search is pure Python)
@@ -89,8 +89,6 @@ _pending: list[tuple[int, int]] = []
 _stopped = False
 _running = 0
 _taker: StepTaker | None = None
-_thinkers: ThreadPoolExecutor | None = None
-_thinkers_lock = threading.Lock()
 
 
 def stop(grace: float = 5.0) -> None:
@@ -131,11 +129,8 @@ def run_steps_with(taker: StepTaker) -> None:
 
 
 def backend() -> str:
-    """Where paced steps run: "celery", "asyncio" or "manual"."""
-    chosen = getattr(settings, "TABLES_PACING", "")
-    if chosen:
-        return str(chosen)
-    return "asyncio" if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) else "celery"
+    """Where paced steps run: "celery", "asyncio", "manual" or "off" (``cardclub.work``)."""
+    return work.where(work.STEPS)
 
 
 def schedule(deal_id: int, version: int, delay: float) -> None:
@@ -160,7 +155,7 @@ def schedule(deal_id: int, version: int, delay: float) -> None:
 def settle_soon(match_id: int) -> None:
     """Record a finished live match's result, standings and ratings: in a Celery task where steps
     run there (the sweep sends it again should it be lost), else here and now."""
-    if backend() == "celery":
+    if work.where(work.SETTLE) == "celery":
         current_app.send_task("tables.settle", (match_id,))
     else:
         settle.settle(match_id)
@@ -184,16 +179,9 @@ async def _run(deal_id: int, version: int) -> None:
             return
         action = step.action
         if action is None:  # a bot thinks on its own thread, holding neither the loop nor the database
-            action = await asyncio.get_running_loop().run_in_executor(_thinking(), step.decide)
+            thinking = work.pool("tables-bots", THINKERS)
+            action = await asyncio.get_running_loop().run_in_executor(thinking, step.decide)
         await database_sync_to_async(_taker.finish)(deal_id, version, step, action)
-
-
-def _thinking() -> ThreadPoolExecutor:
-    global _thinkers
-    with _thinkers_lock:
-        if _thinkers is None:
-            _thinkers = ThreadPoolExecutor(max_workers=THINKERS, thread_name_prefix="tables-bots")
-        return _thinkers
 
 
 def run_pending(*, expire_clocks: bool = False, limit: int = 100_000) -> int:
@@ -219,11 +207,12 @@ def plan(deal_id: int, version: int) -> None:
     if deal.status == Deal.Status.FINISHED:
         schedule(deal_id, version, between.delay(deal))
         return
-    table = info.of_match(deal.match_id)
+    table = live.table_of_match(deal.match_id)
     if table is None or table.status != LiveTable.Status.PLAYING:
         return  # a paused table plans again when it resumes (lifecycle.py)
-    with states.lock_of(deal_id):
-        entry = states.state_of(deal)
+    held = live.deal(deal_id)
+    with held.lock:
+        entry = held.state_at(deal)
         since = table.clock_since(deal_id, version, entry.since)
         delay = delay_of(entry.state, table, since, deal.game)
     schedule(deal_id, version, delay)

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from league.models import Deal, Match
 from tables.models import LiveTable
-from tables.services import between, events, pacing, states
+from tables.services import between, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat
 
 
@@ -31,5 +31,5 @@ def press(table_id: int, user: Any) -> None:
             raise NotYourSeat()
         wait = between.wait_of(deal)
     # Everybody sees who is ready (an event without a version: each socket reads its view again).
-    events.notify(f"table-{table_id}", 0, 0)
+    publish.table_event(table_id)
     pacing.schedule(deal.pk, deal.version, max(0.0, wait.due - states.now()))

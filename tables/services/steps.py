@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import EngineError
 from engine.core.game import Action
 from league.models import Deal
-from tables.services import between, deals, events, info, lifecycle, moves, pacing, states
+from tables.services import between, deals, lifecycle, live, moves, pacing, publish
 from tables.services.errors import TableError
 
 log = logging.getLogger(__name__)
@@ -36,13 +36,14 @@ def prepare(deal_id: int, version: int, expire_clocks: bool = False) -> pacing.S
     if pacing.stopped():
         return None
     with pacing.running():
-        with states.lock_of(deal_id):  # no move may change the state while a step is chosen from it
-            chosen = _choose(deal_id, version, expire_clocks)
+        held = live.deal(deal_id)
+        with held.lock:  # no move may change the state while a step is chosen from it
+            chosen = _choose(held, version, expire_clocks)
         if isinstance(chosen, Deal):
             new = deals.next_deal(chosen.match_id, chosen.number)
-            table = info.of_match(chosen.match_id)
+            table = live.table_of_match(chosen.match_id)
             if new is not None and table is not None:
-                events.notify(table.group, new.pk, 0)
+                publish.table_event(table.table_id, new.pk, 0)
                 pacing.plan(new.pk, 0)
             return None
         return chosen if isinstance(chosen, pacing.Step) else None
@@ -61,10 +62,11 @@ def finish(deal_id: int, version: int, step: pacing.Step, action: Action) -> Non
             log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
 
 
-def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
+def _choose(held: live.LiveDeal, version: int, expire_clocks: bool) -> Any:
     """The step to take at ``version``: a ``pacing.Step``, the finished Deal whose match goes on
     with the next deal, or ``None`` (nothing to do now; a later step may be planned)."""
-    cached = states.peek(deal_id)
+    deal_id = held.deal_id
+    cached = held.peek()
     if cached is not None and cached.version > version:
         return None  # this process already holds a newer version: somebody moved
     deal: Deal | None
@@ -79,7 +81,7 @@ def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
         deal = Deal.objects.filter(pk=deal_id).first()
         if deal is None or deal.version != version:
             return None
-    table = info.of_match(deal.match_id)
+    table = live.table_of_match(deal.match_id)
     if table is None or not lifecycle.runs(table):
         return None  # paused, finished or ended: resuming plans the step again (lifecycle.py)
     if deal.status == Deal.Status.FINISHED:
@@ -88,7 +90,7 @@ def _choose(deal_id: int, version: int, expire_clocks: bool) -> Any:
         # The countdown still runs and somebody has not pressed "Next deal": wait for it.
         pacing.schedule(deal_id, version, between.delay(deal))
         return None
-    entry = cached if deal is getattr(cached, "deal", None) else states.state_of(deal)
+    entry = cached if deal is getattr(cached, "deal", None) else held.state_at(deal)
     assert entry is not None
     since = table.clock_since(deal_id, version, entry.since)
     step = pacing.choose_step(entry.state, table, deal, version, since, expire_clocks)

@@ -33,7 +33,7 @@ from django.db.models import OuterRef, Subquery
 
 from league.models import Deal, Match, Move
 from tables.models import LiveTable
-from tables.services import between, info, lifecycle, paces, pacing, states
+from tables.services import between, lifecycle, live, paces, pacing, states
 
 log = logging.getLogger(__name__)
 
@@ -107,11 +107,12 @@ def _latest_deals() -> list[Deal]:
 
 def _move_owed(deal: Deal, since: float) -> Owed | None:
     """The live deal's next server step, due its pace or its clock after ``since``."""
-    table = info.of_match(deal.match_id)
+    table = live.table_of_match(deal.match_id)
     if table is None:
         return None
-    with states.lock_of(deal.pk):
-        entry = states.state_of(deal)
+    held = live.deal(deal.pk)
+    with held.lock:
+        entry = held.state_at(deal)
         if entry.state.is_over():
             return None
         # offers=False: a bot's optional move (a declaration) is offered again by the next step.

@@ -7,8 +7,6 @@ only for the seat itself, the deck and seed only once the deal is over.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from itertools import islice
 from typing import Any
 
@@ -17,29 +15,16 @@ from league.models import Deal, Match
 from league.services import names
 from tables import timings
 from tables.models import LiveTable
-from tables.services import between, deals, declaring, info, lifecycle, pacing, reading, states
+from tables.services import between, deals, declaring, info, lifecycle, live, pacing, reading, states
+from tables.services.live import EncodedViews
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
-# Every seat's (``None``: the spectators') encoded frame: ((deal, version) it shows, the JSON text).
-EncodedViews = dict[int | None, tuple[tuple[int, int], str]]
-_meta: OrderedDict[int, dict[str, Any]] = OrderedDict()
-_delayed: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
-# The encoded frames of recent events, by (table, deal, version): a frame of a version never changes.
-_rendered: OrderedDict[tuple[int, int, int], EncodedViews] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _remember(store: OrderedDict[Any, Any], key: Any, value: Any, size: int = 2000) -> None:
-    with _lock:
-        store[key] = value
-        while len(store) > size:
-            store.popitem(last=False)
 
 
 def deal_meta(deal: Deal) -> dict[str, Any]:
-    """Per-deal facts for views, cached once the deal is over (they no longer change then)."""
-    with _lock:
-        meta = _meta.get(deal.pk)
+    """Per-deal facts for views, held by the live deal (they no longer change once it is over)."""
+    held = live.deal(deal.pk)
+    meta = held.meta
     if meta is not None and (meta["over"] or deal.status == Deal.Status.LIVE):
         return meta
     meta = {
@@ -53,7 +38,7 @@ def deal_meta(deal: Deal) -> dict[str, Any]:
     if meta["over"]:
         match = Match.objects.only("status", "result").get(pk=deal.match_id)
         meta["match"] = {"over": match.status == Match.Status.FINISHED, "result": match.result}
-    _remember(_meta, deal.pk, meta)
+    held.meta = meta
     return meta
 
 
@@ -61,7 +46,7 @@ def table_view(
     table_id: int, seat: int | None, *, deal_id: int | None = None, version: int = -1
 ) -> dict[str, Any]:
     """The frame a socket of ``table_id`` holding ``seat`` receives (an event hint avoids queries)."""
-    table = info.of_table(table_id)
+    table = live.table(table_id)
     if table.match_id is None or table.status == LiveTable.Status.OPEN:
         return lobby_frame(table)
     deal = None
@@ -70,23 +55,25 @@ def table_view(
         if deal is None:
             return lobby_frame(table)
         deal_id = deal.pk
-    with states.lock_of(deal_id):
-        return _deal_frame(table, seat, deal_id, version, deal)
+    held = live.deal(deal_id)
+    with held.lock:
+        return _deal_frame(table, seat, held, version, deal)
 
 
 def _deal_frame(
-    table: info.TableInfo, seat: int | None, deal_id: int, version: int, deal: Deal | None
+    table: info.TableInfo, seat: int | None, held: live.LiveDeal, version: int, deal: Deal | None
 ) -> dict[str, Any]:
     """The frame of one deal of the table; the caller holds the deal's lock."""
-    entry = states.peek(deal_id) if deal is None else None
-    meta = _meta.get(deal_id)
+    deal_id = held.deal_id
+    entry = held.peek() if deal is None else None
+    meta = held.meta
     if entry is None or meta is None or entry.version < version or entry.state.is_over() and not meta["over"]:
         # The event's own deal (so a deal's final view is shown even if the next one has started).
         if deal is None and table.match_id is not None:
             deal = Deal.objects.filter(match_id=table.match_id, pk=deal_id).first()
         if deal is None:
             return lobby_frame(table)
-        entry = states.state_of(deal)
+        entry = held.state_at(deal)
         meta = deal_meta(deal)
     frame = {
         "type": "view",
@@ -115,7 +102,7 @@ def _deal_frame(
         finished = entry.deal if entry.deal is not None and entry.deal.finished_at else None
         frame["next_deal"] = between.frame(finished or Deal.objects.get(pk=deal_id), meta["number"])
     if seat is None and table.spectator_delay and not state.is_over():
-        frame.update(delayed_view(deal_id, entry.version, table.spectator_delay))
+        frame.update(delayed_view(held, entry.version, table.spectator_delay))
         return frame
     frame["state"] = state.view(seat)
     laid = laid_out_hand(state, frame["state"], seat)
@@ -163,28 +150,31 @@ def laid_out_hand(state: Any, view: dict[str, Any], seat: int | None) -> tuple[l
 
 
 def encoded_views(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
-    """Every seat's and the spectators' frame after one event, JSON-encoded, computed once per process.
+    """Every seat's and the spectators' frame at ``version`` or later, JSON-encoded, made once per
+    process and held by the live deal.
 
-    Sockets of the same table on one node share this one result (kept for the next events too);
-    each socket still sends only the entry of its own seat. ``move``: the event's committed move
-    (``{"seat", "action", "at"}``), which lets a node that did not apply it skip the queries.
+    Sockets of the same table on one node share this one result; each socket sends only the
+    entry of its own seat. ``move``: the event's committed move (``{"seat", "action", "at"}``),
+    which lets a node that did not apply it skip the queries.
     """
-    key = (table_id, deal_id, version)
-    with states.lock_of(deal_id):
+    held = live.deal(deal_id)
+    with held.lock:
         # Under the deal's lock: a second thread asking for the same event waits and reuses the first's.
-        out = rendered(table_id, deal_id, version)
+        out = held.frames(table_id, version)
         if out is not None:
             return out
         if isinstance(move, dict):
             seat, action, at = move.get("seat"), move.get("action"), move.get("at")
             if type(seat) is int and isinstance(action, str) and isinstance(at, (int, float)):
-                states.catch_up(deal_id, version, seat, action, at)
-        table = info.of_table(table_id)
+                held.catch_up(version, seat, action, at)
+        table = live.table(table_id)
         out = {}
         with timings.measure("render"):
             for seat in [*(s.seat for s in table.seats), None]:
                 out[seat] = _encoded(table_view(table_id, seat, deal_id=deal_id, version=version))
-        _remember(_rendered, key, out)
+        # Kept under the version the frames show (the state may be ahead of the event asked for).
+        shown = out[None][0]
+        held.keep_frames(table_id, shown[1] if shown[0] == deal_id else version, out)
     return out
 
 
@@ -192,12 +182,6 @@ def _encoded(frame: dict[str, Any]) -> tuple[tuple[int, int], str]:
     """A frame as ``encoded_views`` keeps it: the (deal, version) it shows and its JSON text."""
     shown = (frame.get("deal") or 0, frame.get("version") or 0) if frame["type"] == "view" else (0, 0)
     return shown, json.dumps(frame, separators=(",", ":"))
-
-
-def rendered(table_id: int, deal_id: int, version: int) -> EncodedViews | None:
-    """The frames ``encoded_views`` already made for this event in this process, if any (no query)."""
-    with _lock:
-        return _rendered.get((table_id, deal_id, version))
 
 
 def hints(state: Any, seat: int | None) -> tuple[list[str], bool]:
@@ -224,13 +208,12 @@ def clock(state: Any, table: info.TableInfo, since: float, meta: dict[str, Any])
     }
 
 
-def delayed_view(deal_id: int, version: int, delay: int) -> dict[str, Any]:
+def delayed_view(held: live.LiveDeal, version: int, delay: int) -> dict[str, Any]:
     """A spectator's view ``delay`` moves behind, shared by every spectator of the table."""
     target = max(0, version - delay)
-    with _lock:
-        cached = _delayed.get((deal_id, target))
+    cached = held.delayed(target)
     if cached is None:
-        deal = Deal.objects.get(pk=deal_id)
+        deal = Deal.objects.get(pk=held.deal_id)
         past = states.replay(deal, target)
         cached = {
             "state": past.state.view(None),
@@ -239,7 +222,7 @@ def delayed_view(deal_id: int, version: int, delay: int) -> dict[str, Any]:
             "clock": None,
             "shown": target,
         }
-        _remember(_delayed, (deal_id, target), cached, size=500)
+        held.keep_delayed(target, cached)
     return cached
 
 

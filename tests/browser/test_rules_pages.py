@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardclub.games import GAMES
+from cardclub.games import catalogue
 from tests.browser.card_pages import DESKTOP, PHONE, keep_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.backend_free]
@@ -40,7 +40,7 @@ def open_rules(browser: Any, site: str, game: str, language: str, size: dict[str
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game", [game.name for game in GAMES])
+@pytest.mark.parametrize("game", [game.name for game in catalogue()])
 def test_a_rules_page_fits_a_phone(browser: Any, site_url: str, game: str, language: str) -> None:
     """No sideways scrolling at 390 px, and every example is on screen with its cards drawn."""
     page = open_rules(browser, site_url, game, language, PHONE)
@@ -53,7 +53,7 @@ def test_a_rules_page_fits_a_phone(browser: Any, site_url: str, game: str, langu
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("game", [game.name for game in GAMES])
+@pytest.mark.parametrize("game", [game.name for game in catalogue()])
 def test_a_rules_page_draws_its_examples_on_a_desktop(
     browser: Any, site_url: str, game: str, language: str
 ) -> None:

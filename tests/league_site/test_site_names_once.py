@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from django.utils import translation
 
-from cardclub.games import GAMES
+from cardclub.games import catalogue
 from league.models import Tournament
 from tests.league_site.test_site_fuzz import owner_client, world
 from tests.league_site.urlwalk import fill, routes
@@ -45,7 +45,7 @@ class Names(HTMLParser):
 def names(language: str) -> list[set[str]]:
     """Each name's written forms in ``language``: its translated title and its Chinese name."""
     with translation.override(language):
-        games = [{str(g.title), g.chinese} for g in GAMES]
+        games = [{str(g.title), g.chinese} for g in catalogue()]
         return [*games, {str(translation.gettext("Card Club")), "牌社"}]
 
 

@@ -33,7 +33,10 @@ def test_it_gives_the_engine_state_after_each_action_for_every_game(club: Club, 
             state = replay(record, upto=k)
             seat = None if perspective == ALL else perspective
             zones = state.zones() if perspective == ALL else None
-            assert frames[k] == make_frame(game, state.view(seat), zones, seats), (perspective, k)
+            assert frames[k] == make_frame(get_game(game).layout, state.view(seat), zones, seats), (
+                perspective,
+                k,
+            )
         assert frames[-1]["result"] == record.result
 
 
@@ -51,7 +54,7 @@ def test_every_step_is_the_view_after_that_many_actions(club: Club, game: str) -
         for perspective, frames in replays.items():
             view = state.view(None if perspective == ALL else perspective)
             zones = state.zones() if perspective == ALL else None
-            assert frames[k] == make_frame(game, view, zones, seats), (perspective, k)
+            assert frames[k] == make_frame(engine.layout, view, zones, seats), (perspective, k)
 
 
 @pytest.mark.parametrize("game", game_names())

@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from cardclub.games import GAMES
-from cardclub.strength import DUELS, Duel, figure, strength_lines
+from cardclub.games import catalogue
+from cardclub.strength import figure, strength_lines
 from engine import get_game
+from engine.core.traits import Duel
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("game", [g.name for g in GAMES])
+@pytest.mark.parametrize("game", [g.name for g in catalogue()])
 def test_every_bot_kind_has_one_line_on_the_rules_page(client: Client, game: str) -> None:
     page = client.get(f"/games/{game}/").content.decode()
     lines = strength_lines(game)
@@ -24,14 +25,14 @@ def test_every_bot_kind_has_one_line_on_the_rules_page(client: Client, game: str
 
 def test_a_measured_kind_shows_its_duel() -> None:
     (line,) = [line for line in strength_lines("sisepai") if line.startswith("Expert bot")]
-    duel = DUELS[("sisepai", "expert")]
-    assert figure(duel) in line
+    duel = get_game("sisepai").strength["expert"]
+    assert figure(duel, "points") in line
     assert f"{duel.budget} budget, {duel.decks} decks of {duel.players} players" in line
 
 
 def test_a_duel_reads_as_a_sentence() -> None:
-    duel = Duel("expert", "heuristic", 200, 3, "fast", 0.6, 2.5, (-0.375, 5.125), "points")
-    assert figure(duel) == (
+    duel = Duel("expert", "heuristic", 200, 3, "fast", 0.6, 2.5, (-0.375, 5.125))
+    assert figure(duel, "points") == (
         "Against the heuristic bot (fast budget, 200 decks of 3 players, each played twice): "
         "60.0% of deals favoured it, 2.50 points a deck (95% interval -0.38 to 5.12)."
     )

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from cardclub.rules_examples import EXAMPLES, Row
+from cardclub.rules_examples import Row, examples_of
 from engine import get_game
 from engine.family.tricks import follow_error, lead_error, read_lead
 from engine.family.trump import TrumpContext, display_order
@@ -44,13 +44,13 @@ def context_for(game: str, name: str) -> TrumpContext:
     return ctx
 
 
-FOLLOWS = [(game, name) for game in FAMILY for name in EXAMPLES[game] if name.startswith("follow")]
+FOLLOWS = [(game, name) for game in FAMILY for name in examples_of(game) if name.startswith("follow")]
 
 
 @pytest.mark.parametrize(("game", "name"), FOLLOWS)
 def test_an_allowed_follow_is_legal(game: str, name: str) -> None:
     """The cards drawn as allowed are a legal follow of the lead from that hand."""
-    example, ctx = EXAMPLES[game][name], CONTEXTS[game]
+    example, ctx = examples_of(game)[name], CONTEXTS[game]
     lead = read_lead(cards_of(example, "led"), ctx)
     assert lead is not None
     assert follow_error(cards_of(example, "allowed"), cards_of(example, "hand"), lead, ctx) is None
@@ -59,7 +59,7 @@ def test_an_allowed_follow_is_legal(game: str, name: str) -> None:
 @pytest.mark.parametrize(("game", "name"), FOLLOWS)
 def test_a_follow_marked_not_allowed_is_refused(game: str, name: str) -> None:
     """The cards drawn as not allowed are refused by the engine."""
-    example, ctx = EXAMPLES[game][name], CONTEXTS[game]
+    example, ctx = examples_of(game)[name], CONTEXTS[game]
     lead = read_lead(cards_of(example, "led"), ctx)
     assert lead is not None
     assert follow_error(cards_of(example, "refused"), cards_of(example, "hand"), lead, ctx) is not None
@@ -69,11 +69,11 @@ UNITS = {"pair": (2, 1), "tractor": (2, 2), "tractor-skip": (2, 2), "set": (3, 1
 
 
 @pytest.mark.parametrize(
-    ("game", "name"), [(game, name) for game in FAMILY for name in EXAMPLES[game] if name in UNITS]
+    ("game", "name"), [(game, name) for game in FAMILY for name in examples_of(game) if name in UNITS]
 )
 def test_a_drawn_unit_is_one_unit_of_its_kind(game: str, name: str) -> None:
     """A pair is one pair, a tractor one tractor of two pairs, a set of three one set …"""
-    (row,) = EXAMPLES[game][name]
+    (row,) = examples_of(game)[name]
     (unit,) = decompose(Counter(row.cards), context_for(game, name))
     assert (unit.size, unit.length) == UNITS[name]
 
@@ -81,7 +81,7 @@ def test_a_drawn_unit_is_one_unit_of_its_kind(game: str, name: str) -> None:
 @pytest.mark.parametrize("game", ["tractor", "sandaha"])
 def test_a_drawn_trump_tractor_chain_links_each_neighbour(game: str) -> None:
     """Each two neighbouring pairs of the trump chain make one tractor."""
-    (row,) = EXAMPLES[game]["trump-tractor"]
+    (row,) = examples_of(game)["trump-tractor"]
     for low, high in zip(row.groups, row.groups[1:], strict=False):
         (unit,) = decompose(Counter(low + high), CONTEXTS[game])
         assert (unit.size, unit.length) == (2, 2), (low, high)
@@ -97,8 +97,8 @@ def first_trick_unknown(game: str, hand: Counter[str]) -> Counter[str]:
 def test_the_drawn_throw_is_allowed_and_the_refused_one_is_not(game: str) -> None:
     """On the first trick A K K of a suit may be thrown, A K may not."""
     ctx = CONTEXTS[game]
-    (throw,) = EXAMPLES[game]["throw"]
-    (refused,) = EXAMPLES[game]["throw-refused"]
+    (throw,) = examples_of(game)["throw"]
+    (refused,) = examples_of(game)["throw-refused"]
     hand = Counter(throw.cards)
     assert lead_error(hand, hand, first_trick_unknown(game, hand), ctx) is None
     assert lead_error(Counter(refused.cards), hand, first_trick_unknown(game, hand), ctx) is not None
@@ -107,7 +107,7 @@ def test_the_drawn_throw_is_allowed_and_the_refused_one_is_not(game: str) -> Non
 def test_the_shengji_throw_is_allowed_once_the_higher_hearts_are_played() -> None:
     """K♠ 10♠ with A♠ Q♠ J♠ gone: legal; with the Q♠ still out: not."""
     ctx = CONTEXTS["shengji"]
-    (throw,) = EXAMPLES["shengji"]["throw"]
+    (throw,) = examples_of("shengji")["throw"]
     hand = Counter(throw.cards)
     played = Counter(["AS", "QS", "JS"])
     assert lead_error(hand, hand, first_trick_unknown("shengji", hand) - played, ctx) is None
@@ -125,7 +125,7 @@ TRUMP_ROWS = {
 @pytest.mark.parametrize("game", list(TRUMP_ROWS))
 def test_the_drawn_trumps_run_from_the_strongest_as_the_table_sorts_them(game: str) -> None:
     """The trump order example is the engine's trump order (strongest first), as a hand shows it."""
-    (row,) = EXAMPLES[game]["trumps"]
+    (row,) = examples_of(game)["trumps"]
     order, trumps = display_order(TRUMP_ROWS[game])
     drawn = list(dict.fromkeys(row.cards))
     assert drawn == [card for card in order[-trumps:] if card in drawn]
@@ -133,14 +133,14 @@ def test_the_drawn_trumps_run_from_the_strongest_as_the_table_sorts_them(game: s
 
 def test_the_bidding_hand_holds_seven_permanent_trumps() -> None:
     """San Da Ha's example of a hand that must bid: seven jokers, 7s and 2s."""
-    (row,) = EXAMPLES["sandaha"]["bid-trumps"]
+    (row,) = examples_of("sandaha")["bid-trumps"]
     assert sum(1 for card in row.cards if card in ("BJ", "LJ") or card[0] in PERMANENT) == 7
 
 
 @pytest.mark.parametrize(("name", "kind"), [("chi", MeldKind.CHARIOTS), ("pong", MeldKind.TRIPLE)])
 def test_a_si_se_pai_claim_makes_its_meld_from_the_shown_card_and_the_hand(name: str, kind: MeldKind) -> None:
     """The claimed meld is the shown card plus cards of the hand, and of the kind the caption says."""
-    example = EXAMPLES["sisepai"][name]
+    example = examples_of("sisepai")[name]
     made = cards_of(example, "meld")
     assert Meld.of(made.elements()).kind is kind
     assert made - cards_of(example, "shown") <= cards_of(example, "hand")

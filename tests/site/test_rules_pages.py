@@ -13,8 +13,8 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.test import Client, override_settings
 
 from cardclub.cards import card_label
-from cardclub.games import GAMES, GAMES_BY_NAME
-from cardclub.rules_examples import EXAMPLES
+from cardclub.games import catalogue, game_info
+from cardclub.rules_examples import examples_of
 from engine import get_game
 from engine.games.sisepai.melds import Meld
 from engine.games.sisepai.partition import winning_score
@@ -22,7 +22,7 @@ from engine.games.sisepai.rules import SiSePaiRules
 
 pytestmark = pytest.mark.django_db
 
-GAME_NAMES = [game.name for game in GAMES]
+GAME_NAMES = [game.name for game in catalogue()]
 # zh-hant is listed here so the pages are checked whether or not the site's settings offer it yet.
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
 SECTIONS = ("cards", "deal", "play", "scoring", "house-rules")
@@ -92,8 +92,8 @@ def test_each_page_draws_every_example_of_its_game(client: Client, game: str, la
     """Every example of the game is on the page, each with its cards drawn and a caption."""
     text = article(rules_page(client, game, language))
     shown = dict(re.findall(r'<figure class="example" data-example="([\w-]+)">(.*?)</figure>', text, re.S))
-    assert set(shown) == set(EXAMPLES[game])
-    for name, example_rows in EXAMPLES[game].items():
+    assert set(shown) == set(examples_of(game))
+    for name, example_rows in examples_of(game).items():
         drawn = re.findall(r'data-card="(\w+)"', shown[name])
         assert drawn == [card for row in example_rows for card in row.cards], name
         caption = re.search(r"<figcaption>(.+?)</figcaption>", shown[name], re.S)
@@ -152,21 +152,21 @@ def test_a_house_rule_that_the_game_does_not_have_is_refused() -> None:
     """A page explaining an option its game does not have fails to render instead of misleading."""
     source = '{% load rules_page %}{% house_rule "no_such_option" %}<p>text</p>{% endhouse_rule %}'
     with pytest.raises(TemplateSyntaxError, match="no option 'no_such_option'"):
-        Template(source).render(Context({"game": GAMES_BY_NAME["tractor"]}))
+        Template(source).render(Context({"game": game_info("tractor")}))
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_example_card_is_a_card_of_the_game(game: str) -> None:
     """Examples draw only cards (or pieces) that the game's deck holds."""
     deck = set(get_game(game).deck(get_game(game).rules_type(), get_game(game).default_seats))
-    for name, example_rows in EXAMPLES[game].items():
+    for name, example_rows in examples_of(game).items():
         for row in example_rows:
             assert set(row.cards) <= deck, (name, set(row.cards) - deck)
 
 
 def test_the_si_se_pai_winning_hand_wins_with_13_points() -> None:
     """The page's winning hand is a win for the engine, worth the 13 points its caption says."""
-    (exposed, hand, shown) = EXAMPLES["sisepai"]["win"]
+    (exposed, hand, shown) = examples_of("sisepai")["win"]
     assert len(exposed.cards) + len(hand.cards) + len(shown.cards) == 21
     melds = [Meld.of(exposed.cards, exposed=True)]
     score = winning_score(Counter(hand.cards), shown.cards[0], melds, SiSePaiRules().min_points)

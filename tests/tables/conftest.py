@@ -10,7 +10,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from league.models import Club, Membership
-from tables.services import events, info, pacing, states
+from tables.services import events, live, pacing
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
@@ -22,7 +22,7 @@ def fast_tables(settings: Any) -> Iterator[None]:
     settings.TABLES_NEXT_DEAL_SECONDS = 0  # nobody waits to press "Next deal" (test_tables_next_deal.py)
     settings.TABLES_OPEN_PER_MEMBER = 1000  # tests open many tables; the cap's own: test_tables_open_cap.py
     settings.TABLES_PACING = "asyncio"
-    states.clear()
+    live.clear()
     pacing.clear_pending()
     events.forget_loop()  # the last test's loop is closed; this test's sockets register their own
     pacing.resume()
@@ -30,10 +30,8 @@ def fast_tables(settings: Any) -> Iterator[None]:
     # Let no server step (a thread of the last test's loop) touch the database while it is flushed.
     pacing.stop()
     time.sleep(0.05)
-    states.clear()
+    live.clear()
     pacing.clear_pending()
-    info._by_table.clear()
-    info._table_of_match.clear()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from league.models import Deal, Move, ResultEvent
-from tables.services import lifecycle, moves, pacing, states
+from tables.services import lifecycle, live, moves, pacing
 from tables.services.errors import NotAllowed, NotPlaying, StaleVersion
 from tests.tables.helpers import seated_table, start
 
@@ -58,7 +58,7 @@ def race(deal_id: int, seat: int, action: str, version: int, user_id: int | None
 
 def next_decision(deal: Deal) -> tuple[int, str]:
     """The first seat the deal waits for and that seat's first legal move (the state is cached)."""
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     seat = min(state.must_move())
     return seat, str(next(iter(state.legal_actions(seat))))
 
@@ -79,7 +79,7 @@ def test_fifty_concurrent_submissions_apply_the_move_once(
     settings.TABLES_PACING = "manual"  # no server steps: only the racers move
     deal, seat, _ = racing_table(club, members)
     if not cached:
-        states.clear()
+        live.clear()
     outcomes = race(deal.pk, seat, "draw", 0, members[seat].pk)
     assert sorted(outcomes) == ["applied"] + ["stale_version"] * (RACERS - 1)
     assert Move.objects.filter(deal=deal).count() == 1

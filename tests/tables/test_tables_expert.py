@@ -14,7 +14,7 @@ from engine import get_game
 from engine.core.game import Action, Bot, DealState
 from engine.search import expert as search
 from league.models import Deal, Move
-from tables.services import deals, pacing, states, steps
+from tables.services import deals, live, pacing, states, steps
 from tests.tables.helpers import seated_table, start, tournament_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,7 +66,7 @@ def test_a_seated_expert_searches_at_the_strong_budget_on_a_copy(
     table = seated_table(club, members[:1], "sisepai", bots={1: "expert", 2: "expert"})
     deal = start(table)
     pacing.clear_pending()
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     step = prepared(deal, 0)
     assert step.seat in (1, 2) and not step.auto and step.action is None
     assert isinstance(step.bot, search.ExpertBot) and step.bot.budget == "strong"

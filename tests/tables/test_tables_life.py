@@ -21,8 +21,8 @@ from replays.services.records import deal_record
 from tables.forms import OpenTableForm
 from tables.models import LiveTable, TableSeat
 from tables.services import (
-    info,
     lifecycle,
+    live,
     lobby,
     moves,
     paces,
@@ -81,7 +81,7 @@ def step_until(table: LiveTable, seat: int) -> Deal:
     run out); the rest of the queue is lost."""
     for _ in range(2000):
         deal = latest(table)
-        state = states.state_of(deal).state
+        state = live.state_of(deal).state
         must = deal.status == Deal.Status.LIVE and seat in state.must_move()
         if must and not pacing.is_paced_draw(state, seat, deal.game):
             pacing.clear_pending()
@@ -119,7 +119,7 @@ def moved(table: LiveTable, deal: Deal, seat: int, *, expire_clocks: bool = Fals
 
 def own_move(deal: Deal, seat: int) -> str:
     """A legal action of ``seat`` in notation."""
-    return str(next(iter(states.state_of(deal).state.legal_actions(seat))))
+    return str(next(iter(live.state_of(deal).state.legal_actions(seat))))
 
 
 # -- pause and resume ---------------------------------------------------------------------------
@@ -158,11 +158,11 @@ def test_resume_shifts_the_clock_by_the_paused_time(club: Any, members: list[Any
     """Paused 100 s into a decision, the person's clock runs out 100 s later than it would have."""
     table = two_people(club, members, seconds_per_decision=CLOCK)
     deal = step_until(table, 0)
-    since = states.state_of(deal).since
+    since = live.state_of(deal).since
     lifecycle.pause(table.pk, members[0])
     LiveTable.objects.filter(pk=table.pk).update(paused_at=timezone.now() - timedelta(seconds=100))
     lifecycle.resume(table.pk, members[0])
-    table_info = info.of_table(table.pk)
+    table_info = live.table(table.pk)
     assert table_info.status == LiveTable.Status.PLAYING
     assert table_info.clock_since(deal.pk, deal.version, since) == pytest.approx(since + 100, abs=1)
     frame = views.table_view(table.pk, 0)
@@ -179,7 +179,7 @@ def test_the_shift_is_for_that_decision_only(club: Any, members: list[Any], manu
     lifecycle.pause(table.pk, members[0])
     LiveTable.objects.filter(pk=table.pk).update(paused_at=timezone.now() - timedelta(seconds=100))
     lifecycle.resume(table.pk, members[0])
-    assert info.of_table(table.pk).clock_since(deal.pk, deal.version + 1, 5.0) == 5.0
+    assert live.table(table.pk).clock_since(deal.pk, deal.version + 1, 5.0) == 5.0
 
 
 def test_resuming_plans_the_next_step(club: Any, members: list[Any], manual: None) -> None:
@@ -343,14 +343,14 @@ def test_two_expiries_in_a_row_make_a_person_away_and_acting_brings_them_back(
         deal = step_until(table, 0)
         assert moved(table, deal, 0, expire_clocks=True).auto
         assert TableSeat.objects.get(table=table, seat=0).expiries == expiries
-        assert info.of_table(table.pk).away(0) is (expiries == 2)
+        assert live.table(table.pk).away(0) is (expiries == 2)
     deal = step_until(table, 0)
-    wait, paced = pacing.wait_of(states.state_of(deal).state, info.of_table(table.pk), deal.game)
+    wait, paced = pacing.wait_of(live.state_of(deal).state, live.table(table.pk), deal.game)
     assert (wait, paced) == (paces.pace("bot"), True)
     assert 0 in views.table_view(table.pk, 0)["life"]["away"]
     moves.apply_move(deal.pk, 0, own_move(deal, 0), deal.version, user_id=members[0].pk)
     assert TableSeat.objects.get(table=table, seat=0).expiries == 0
-    assert not info.of_table(table.pk).away(0)
+    assert not live.table(table.pk).away(0)
 
 
 def test_i_m_back_ends_away(club: Any, members: list[Any], manual: None) -> None:

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import between, info, pacing, ready, states, steps, sweep, views
+from tables.services import between, live, pacing, ready, states, steps, sweep, views
 from tables.services.errors import NotPlaying, NotYourSeat
 from tables.services.sweep import GRACE, Owed
 from tests.tables.conftest import session_cookie, socket
@@ -133,7 +133,7 @@ def test_the_view_between_deals_says_who_is_ready_and_when_the_next_deal_starts(
     """The frame's ``next_deal``: the awaited and the ready seats, the countdown's end in epoch ms."""
     table, deal = first_deal_played(club, members[:2])
     ready.press(table.pk, members[1])
-    info.forget(table.pk)
+    live.forget_table(table.pk)
     frame = views.table_view(table.pk, 0)
     finished = deal.finished_at.timestamp()  # type: ignore[union-attr]
     assert frame["next_deal"] == {

@@ -13,7 +13,7 @@ from django.db import connection
 
 from engine.search import expert as search
 from league.models import Deal, Move
-from tables.services import moves, pacing, states, steps
+from tables.services import live, moves, pacing, steps
 from tests.tables.helpers import seated_table, start
 from tests.tables.test_tables_exactly_once import RACERS, race, together
 
@@ -24,7 +24,7 @@ def open_first_window(deal: Deal, members: list[Any]) -> int:
     """Everybody keeps their hand and the dealer draws: the first claim window; returns its version."""
     for seat in range(3):
         moves.apply_move(deal.pk, seat, "pass", seat, user_id=members[seat].pk)
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     (dealer,) = state.must_move()
     moves.apply_move(deal.pk, dealer, "draw", 3, user_id=members[dealer].pk)
     return 4
@@ -42,11 +42,11 @@ def test_fifty_concurrent_answers_apply_once(
     deal = start(table)
     pacing.clear_pending()
     version = open_first_window(deal, members) if moment == "claim-window" else 0
-    state = states.state_of(Deal.objects.get(pk=deal.pk)).state
+    state = live.state_of(Deal.objects.get(pk=deal.pk)).state
     assert state.must_move() == {0, 1, 2}  # a drawn card asks every seat, the drawer too
     seat = max(state.must_move())
     if not cached:
-        states.clear()
+        live.clear()
     outcomes = race(deal.pk, seat, "pass", version, members[seat].pk)
     assert sorted(outcomes) == ["applied"] + ["stale_version"] * (RACERS - 1)
     assert Move.objects.filter(deal=deal).count() == version + 1
@@ -66,7 +66,7 @@ def test_concurrent_steps_of_seated_experts_make_one_move(
     deal = start(seated_table(club, members[:1], "sisepai", bots={1: "expert", 2: "expert"}))
     pacing.clear_pending()
     if not cached:
-        states.clear()
+        live.clear()
 
     def step() -> str:
         steps.advance(deal.pk, 0)

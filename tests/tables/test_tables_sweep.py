@@ -17,7 +17,7 @@ from engine.core.game import DealState
 from league.models import Deal, Match, Move, PlayerRating, RatingChange, StandingRow
 from league.services import ratings, standings
 from tables.models import LiveTable
-from tables.services import deals, pacing, settle, states, steps, sweep
+from tables.services import deals, live, pacing, settle, states, steps, sweep
 from tables.services.sweep import GRACE, Owed
 from tests.tables.helpers import seated_table, start, tournament_table
 
@@ -50,7 +50,7 @@ def step_until(table: LiveTable, wanted: Callable[[DealState], bool]) -> Deal:
     rest of the queue (as a killed worker would)."""
     for _ in range(1000):
         deal = latest(table)
-        if deal.status == Deal.Status.LIVE and wanted(states.state_of(deal).state):
+        if deal.status == Deal.Status.LIVE and wanted(live.state_of(deal).state):
             pacing.clear_pending()
             return deal
         assert pacing.run_pending(limit=1) == 1, "no step left to take"
@@ -104,7 +104,7 @@ def test_a_person_s_clock_is_owed_its_full_length_then_played_once(
     table = seated_table(club, members, seconds_per_decision=30)
     start(table)
     deal = step_until(table, decides)
-    seat = min(states.state_of(deal).state.must_move())
+    seat = min(live.state_of(deal).state.must_move())
     due = since(deal) + 30
     assert owed_at(due + GRACE - 0.01) == []
     assert sweep.sweep(due + GRACE) == [Owed("move", deal.pk, deal.version, due)]

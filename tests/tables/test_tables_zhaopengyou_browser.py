@@ -166,12 +166,12 @@ def test_a_person_plays_a_zhao_pengyou_deal_with_five_bots_and_replays_it(
 DECLARED = """
 from django.contrib.auth import get_user_model
 from league.models import Club, Deal
-from tables.services import lobby, moves, states
+from tables.services import live, lobby, moves
 user = get_user_model().objects.get(username="player")
 club = Club.objects.get(slug="browser-club")
 
 def state(deal):
-    return states.state_of(Deal.objects.get(pk=deal.pk)).state
+    return live.state_of(Deal.objects.get(pk=deal.pk)).state
 
 def step(deal, seat, action):
     moves.apply_move(deal.pk, seat, action, Deal.objects.get(pk=deal.pk).version)

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from league.models import Deal, Membership, Move
-from tables.services import moves, states
+from tables.services import live, moves
 from tests.tables.test_tables_exactly_once import RACERS, next_decision, race, racing_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -36,7 +36,7 @@ def test_fifty_concurrent_submissions_at_nine_seats_apply_the_move_once(
     settings.TABLES_PACING = "manual"  # no server steps: only the racers move
     deal, seat, action = racing_table(club, nine, "zhaopengyou", seats=SEATS)
     if not cached:
-        states.clear()
+        live.clear()
     outcomes = race(deal.pk, seat, action, 0, nine[seat].pk)
     assert sorted(outcomes) == ["applied"] + ["stale_version"] * (RACERS - 1)
     assert list(Move.objects.filter(deal=deal).values_list("seq", "seat", "action")) == [(0, seat, action)]

@@ -14,10 +14,12 @@ from engine.core.errors import BadResult
 from engine.core.figures import HOOKS, Figures
 from engine.core.game import JSON, DealState, Rules
 from engine.core.registry import register
+from engine.core.traits import Duel, example, gettext_noop
 from engine.family.actions import Declare
 from engine.family.bounds import most_defender_points, most_throw_penalties
 from engine.family.cards import make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
+from engine.family.game import POINTS_EXAMPLE
 from engine.family.levels import first_loss, next_level_situation, situation_or_first
 from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.family.trump import TrumpContext
@@ -143,6 +145,39 @@ class ShengjiGame(PartnershipGame):
     rules_type = ShengjiRules
     min_seats = max_seats = default_seats = 4
     zero_sum = False
+    page_title = gettext_noop("Shengji")
+    examples = {
+        "points": POINTS_EXAMPLE,
+        "trumps": example(("trumps", "BJ LJ 2H | 2S 2C 2D | AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H")),
+        "side-suit": example(("", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S")),
+        "follow": example(
+            ("led", "9S"),
+            ("hand", "4S 2S QD 6H"),
+            ("allowed", "4S"),
+            ("refused", "2S"),
+        ),
+        "throw": example(("", "KS TS")),
+        "kitty": example(("", "KC TC 5D 9S 4S 3D")),
+    }
+    summary = gettext_noop("One deck, four players in fixed partnerships, climbing from 2 to ace.")
+    strength = {
+        "heuristic": Duel("heuristic", "random", 200, 4, "", 0.8025, 1.58, (1.4367, 1.7233)),
+        # docs/engine.md, "Strength" (the runs in bench/results/2026-11-26-expert.md): seed 1, at
+        # `strong` over 200 decks (the budget an expert seated at a live table plays), the expert
+        # with its early declaration.
+        "expert": Duel("expert", "heuristic", 200, 4, "strong", 0.6475, 0.645, (0.5314, 0.7586)),
+    }
+
+    def figures_read(self, rules: Rules) -> tuple[str, ...]:
+        """The last trick only for the variants (shengji.md §House rules): the last-trick rule or
+        the J-hook, which also needs the J that took it."""
+        assert isinstance(rules, ShengjiRules)
+        read: tuple[str, ...] = self.figures
+        if rules.last_trick_passes or rules.j_hook:
+            read += ("defenders_last",)
+        if rules.j_hook:
+            read += ("hook",)
+        return read
 
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
         """54 cards: one deck with both jokers."""

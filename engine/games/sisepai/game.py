@@ -5,13 +5,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine.core.errors import BadSetup
+from engine.core.figures import Figures
 from engine.core.game import JSON, Action, Bot, DealState, Game, Rules, pick_bot
+from engine.core.traits import Duel, Layout, RatedBy, example, gettext_noop
 from engine.games.sisepai.actions import parse_action
 from engine.games.sisepai.pieces import draw_strength, pack
 from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.scoring import entered_result
 from engine.games.sisepai.state import SiSePaiDeal
+
+if TYPE_CHECKING:  # the review imports the games
+    from engine.review.points import ReviewKnowledge
 
 
 def draw_for_dealer(deck: Sequence[str], seats: int) -> tuple[int, list[list[str]]]:
@@ -45,6 +52,43 @@ class SiSePai(Game):
     max_seats = 4
     default_seats = 3
     zero_sum = True
+    page_title = gettext_noop("Si Se Pai")
+    summary = gettext_noop("The four-colour rummy game of xiangqi pieces, with claims and melds.")
+    points_from = "score"  # the standings sum the payments
+    # Each deal has one winner against everyone else: each win rates the winner against each seat.
+    rated_by = RatedBy.DEAL_WINNER
+    rated_outcome = "win"
+    layout = Layout.PIECES
+    # Every answer to a claim window: only the claim that wins is made public (``last_claim``).
+    private_verbs = frozenset({"pass", "redeal", "tsumo", "hu", "kong", "pong", "meld", "chi"})
+    figures = ("declarer", "winner", "hand_points")
+    examples = {
+        "colours": example(
+            ("", "RK RA RE RR RH RC RP | YK YA YE YR YH YC YP"),
+            ("", "GK GA GE GR GH GC GP | WK WA WE WR WH WC WP"),
+        ),
+        "chi": example(
+            ("shown", "GR"),
+            ("hand", "GH GC YA YA WP"),
+            ("meld", "GR GH GC"),
+        ),
+        "pong": example(
+            ("shown", "YC"),
+            ("hand", "YC YC RA GP"),
+            ("meld", "YC YC YC"),
+        ),
+        "win": example(
+            ("exposed", "GR GH GC"),
+            ("hand", "RK RA RE | YH YH YH | RP YP GP WP | WC WC | GK GA GE | WR WR"),
+            ("shown", "WR"),
+        ),
+    }
+    strength = {
+        "heuristic": Duel("heuristic", "random", 200, 3, "", 0.9437, 44.1225, (41.954, 46.291)),
+        # The run (fast, seed 1, 1,000 decks of three players) of the expert discarding for the
+        # widest hand (WideBot); before WideBot the expert was level with the heuristic there.
+        "expert": Duel("expert", "heuristic", 1000, 3, "fast", 0.528, 2.631, (1.0734, 4.1886)),
+    }
 
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
         self._seats(seats)
@@ -111,6 +155,35 @@ class SiSePai(Game):
             return None
         scores: list[int] = list(situation["scores"])
         return [s for s, v in enumerate(scores) if v == max(scores)]
+
+    def settle_entered(
+        self,
+        rules: Rules,
+        seats: int,
+        situation: Mapping[str, JSON] | None,
+        figures: Figures,
+        rescore: bool = False,
+    ) -> dict[str, JSON]:
+        """The winner and its hand's points, or a void deal; the dealer is entered on the first deal."""
+        assert isinstance(rules, SiSePaiRules)
+        return entered_result(rules, seats, situation, figures.winner, figures.hand_points, figures.declarer)
+
+    def entry_limits(self, rules: Rules, seats: int) -> dict[str, int]:
+        """The fewest points a winning hand needs."""
+        assert isinstance(rules, SiSePaiRules)
+        return {"low": rules.min_points}
+
+    def fixed_declarer(self, situation: Mapping[str, JSON] | None) -> int | None:
+        """The last winner deals (the situation's dealer); on the first deal the table drew for it."""
+        dealer = (situation or {}).get("dealer")
+        return dealer if isinstance(dealer, int) else None
+
+    def review_knowledge(self) -> ReviewKnowledge:
+        """The expert's knowledge looking ``REVIEW_TURNS`` draws ahead, judged in points paid."""
+        from engine.games.sisepai.expert import SiSePaiKnowledge
+        from engine.review.points import PAYMENT, REVIEW_TURNS, ReviewKnowledge
+
+        return ReviewKnowledge(SiSePaiKnowledge(REVIEW_TURNS), PAYMENT)
 
     def _seats(self, seats: int) -> None:
         if not self.min_seats <= seats <= self.max_seats:

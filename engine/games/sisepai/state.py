@@ -203,6 +203,16 @@ class SiSePaiDeal(DealState):
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def decision_kind(self, action: Action) -> str:
+        """discard, meld, redeal, or claim (every answer to a claim window, passing included)."""
+        if isinstance(action, Discard):
+            return "discard"
+        if isinstance(action, MeldOwn):
+            return "meld"
+        if isinstance(action, Redeal) or self.phase is Phase.REDEAL:
+            return "redeal"
+        return "claim"
+
     def result(self) -> dict[str, JSON] | None:
         return self._result
 

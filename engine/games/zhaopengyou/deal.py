@@ -44,6 +44,11 @@ class ZhaoDeal(TrickDeal):
     game_name = "zhaopengyou"
     rules: ZhaoRules
 
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """The seat's rank rise minus the mean rise of the others."""
+        scores = result["scores"]
+        return float(scores[seat] - (sum(scores) - scores[seat]) / (len(scores) - 1))
+
     def __init__(
         self,
         rules: ZhaoRules,

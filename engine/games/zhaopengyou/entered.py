@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.core.errors import BadResult
+from engine.core.figures import Figures
 from engine.core.game import JSON
 from engine.family.bounds import most_throw_penalties
-from engine.games.zhaopengyou.game import situation_or_first
 from engine.games.zhaopengyou.rules import TABLE, ZhaoRules, calls_for, decks_for, hand_size
 from engine.games.zhaopengyou.scoring import settle
+from engine.games.zhaopengyou.situation import situation_or_first
 
 KITTY_TOP = 60  # six kitty cards of 10 points at most
 
@@ -82,4 +83,47 @@ def entered_result(
         **settle(
             ranks, active, team, declarer, defender_points, decks_for(seats), short, rules.passive_penalty
         ),
+    }
+
+
+def settle_figures(
+    rules: ZhaoRules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures, rescore: bool
+) -> dict[str, JSON]:
+    """A deal's ``Figures``: a redeal when nobody declared, else the declarer's friends and points."""
+    if figures.redeal:
+        return redeal(rules, seats, situation, figures)
+    return entered_result(
+        rules,
+        seats,
+        situation,
+        figures.declarer,
+        figures.friends,
+        figures.defender_points,
+        rescore=rescore,
+    )
+
+
+def redeal(
+    rules: ZhaoRules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+) -> dict[str, JSON]:
+    """Nobody declared: the provisional dealer deals again and everyone counts as a winner
+    (zhaopengyou.md §Declaring trumps).
+
+    The result is a live redeal's (``ZhaoDeal.finish_redeal``); the provisional dealer is the
+    situation's, else the rules' first dealer, else unknown (drawn for at the table).
+    """
+    if seats not in TABLE:
+        raise BadResult("seats", f"Zhao Pengyou is played by 6-12 players, not {seats}")
+    if figures.friends or figures.defender_points:
+        raise BadResult("redeal_figures", "a redeal has no friends and no defenders' points")
+    dealer = situation_or_first(situation, seats)["provisional_dealer"]
+    if dealer is None and rules.first_dealer >= 0:
+        dealer = rules.first_dealer
+    return {
+        "outcome": "redeal",
+        "entered": True,
+        "reason": "nobody declared",
+        "by": dealer,
+        "scores": [0] * seats,
+        "next_dealer": dealer,
     }

@@ -10,35 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine.core.errors import BadSetup
+from engine.core.figures import Figures
 from engine.core.game import JSON, Action, Bot, DealState, Rules, pick_bot
 from engine.core.registry import register
+from engine.core.traits import Duel, MatchScore, RatedBy, Sides, example, gettext_noop
 from engine.family.dealfacts import THROW_PENALTY, Setup
-from engine.family.game import FamilyGame
+from engine.family.game import FAMILY_EXAMPLES, FamilyGame
 from engine.games.zhaopengyou.actions import parse_zhao_action
 from engine.games.zhaopengyou.deal import ZhaoDeal
-from engine.games.zhaopengyou.rules import KITTY, TABLE, ZhaoRules, hand_size, zhao_deck
+from engine.games.zhaopengyou.rules import KITTY, TABLE, ZhaoRules, calls_for, hand_size, zhao_deck
 from engine.games.zhaopengyou.scoring import dealer_draw
+from engine.games.zhaopengyou.situation import situation_or_first
 
-
-def first_situation(seats: int) -> dict[str, JSON]:
-    """The situation of a match's first deal: everyone at rank 2 and counted as a winner."""
-    return {
-        "deal": 1,
-        "ranks": ["2"] * seats,
-        "last_winners": None,
-        "provisional_dealer": None,
-        "winners": None,
-    }
-
-
-def situation_or_first(situation: Mapping[str, JSON] | None, seats: int) -> dict[str, JSON]:
-    """``situation`` with defaults filled in, or the first deal's."""
-    out = first_situation(seats)
-    if situation:
-        out.update({k: v for k, v in situation.items() if k in out})
-    return out
+if TYPE_CHECKING:  # the review imports the games
+    from engine.review.points import ReviewKnowledge
 
 
 class ZhaoGame(FamilyGame):
@@ -51,6 +39,73 @@ class ZhaoGame(FamilyGame):
     min_seats = 6
     max_seats = 12
     default_seats = 6
+    page_title = gettext_noop("Zhao Pengyou (Finding Friends)")
+    summary = gettext_noop("Six to twelve players; the declarer calls cards to find hidden friends.")
+    sides = Sides.FRIENDS
+    # Placed by the rank reached, then the game points won; the standings sum the same.
+    match_score = MatchScore.RANKS
+    points_from = "levels"
+    second_from = "game_points"
+    # The teams are hidden and change every deal: each played deal rates its two final sides.
+    rated_by = RatedBy.DEAL_TEAMS
+    rated_outcome = "played"
+    result_unit = "ranks"
+    figures = ("declarer", "friends", "defender_points", "redeal")
+    # Jokers and rank cards never form sequences here (docs/rules/zhaopengyou.md, "Leading").
+    examples = {
+        **{name: rows for name, rows in FAMILY_EXAMPLES.items() if name != "trump-tractor"},
+        "set": example(("", "7S 7S 7S")),
+        "sequence": example(("", "6S 6S 6S 7S 7S 7S")),
+        "follow-set": example(
+            ("led", "9C 9C 9C"),
+            ("hand", "QC QC QC 4C 4C 8D"),
+            ("allowed", "QC QC QC"),
+            ("refused", "QC QC 4C"),
+        ),
+        "call": example(("", "AS | TD")),
+    }
+    strength = {
+        "heuristic": Duel("heuristic", "random", 200, 6, "", 0.7063, 0.77, (0.6501, 0.8899)),
+        # The run at `strong` (seed 1, 200 decks of six players), what a seated expert plays, its
+        # margin counted from the pivot (docs/engine.md): more than at `fast` (+0.219 ranks a deck
+        # over 1,000 decks); +0.217 before the pivot, level before its worlds believed the calls.
+        "expert": Duel("expert", "heuristic", 200, 6, "strong", 0.595, 0.275, (0.1711, 0.3789)),
+    }
+
+    def settle_entered(
+        self,
+        rules: Rules,
+        seats: int,
+        situation: Mapping[str, JSON] | None,
+        figures: Figures,
+        rescore: bool = False,
+    ) -> dict[str, JSON]:
+        """``entered.settle_figures``: a redeal, or the declarer, its friends and the points."""
+        from engine.games.zhaopengyou.entered import settle_figures
+
+        assert isinstance(rules, ZhaoRules)
+        return settle_figures(rules, seats, situation, figures, rescore)
+
+    def entry_limits(self, rules: Rules, seats: int) -> dict[str, int]:
+        """The defenders' top points and the friends called at this table."""
+        from engine.games.zhaopengyou.entered import most_defender_points
+
+        assert isinstance(rules, ZhaoRules)
+        if seats not in TABLE:
+            return {}
+        return {"top": most_defender_points(rules, seats), "calls": calls_for(seats)}
+
+    def declarers(self, situation: Mapping[str, JSON] | None, seats: int) -> list[int]:
+        """Last deal's winners (zhaopengyou.md §Declaring trumps); every seat on the first deal."""
+        winners = (situation or {}).get("last_winners")
+        return [int(s) for s in winners] if isinstance(winners, list) else list(range(seats))
+
+    def review_knowledge(self) -> ReviewKnowledge:
+        """The expert's knowledge (its worlds believe the calls), judged in card points."""
+        from engine.games.zhaopengyou.expert import ZhaoExpertBot
+        from engine.review.points import CARD_POINTS, ReviewKnowledge
+
+        return ReviewKnowledge(ZhaoExpertBot.knowledge, CARD_POINTS)
 
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
         """The rules' packs and jokers for ``seats`` players (zhaopengyou.md §Players and cards)."""
