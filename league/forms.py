@@ -158,6 +158,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "deals_per_match",
             "match_minutes",
             "seconds_per_decision",
+            "next_deal_seconds",
             "spectator_delay",
             "rated",
             "is_public",
@@ -174,6 +175,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["boards_per_round"].required = False
+        self.fields["next_deal_seconds"].required = False
         options = [("", "—"), *((code, tiebreak_name(code)) for code in TIEBREAKS)]
         for i in range(1, TIEBREAK_SLOTS + 1):
             self.fields[f"tie_break_{i}"] = forms.ChoiceField(
@@ -184,6 +186,11 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         """Only duplicate formats read it; left empty it keeps the model's default."""
         value = self.cleaned_data.get("boards_per_round")
         return int(value) if value else 2
+
+    def clean_next_deal_seconds(self) -> int:
+        """Left empty (an older page, a script) it keeps the model's default, 30 s."""
+        value = self.cleaned_data.get("next_deal_seconds")
+        return int(value) if value is not None else 30
 
     def tie_breaks(self) -> list[str]:
         """Chosen tie-break codes in order, each once."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -154,6 +155,13 @@ class Tournament(models.Model):
         _("match time limit (minutes)"), default=0, help_text=_("0: no time limit.")
     )
     seconds_per_decision = models.PositiveSmallIntegerField(_("seconds per decision"), default=30)
+    # The countdown between two deals of its live tables (tables/services/between.py).
+    next_deal_seconds = models.PositiveSmallIntegerField(
+        _("seconds before the next deal"),
+        default=30,
+        validators=[MaxValueValidator(600)],
+        help_text=_('The result stays on the table until everybody has pressed "Next deal", or this long.'),
+    )
     spectator_delay = models.PositiveSmallIntegerField(_("spectator delay (moves)"), default=0)
     tie_breaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
     starts_at = models.DateTimeField(_("starts"), null=True, blank=True)
@@ -309,6 +317,8 @@ class Match(models.Model):
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.LIVE)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED)
     rated = models.BooleanField(_("rated"), default=True)
+    # Ended before it was over (a live table's host ended it, or nobody was left seated): never rated.
+    ended_early = models.BooleanField(_("ended early"), default=False)
     deals_target = models.PositiveSmallIntegerField(_("deals"), default=0)
     ends_at = models.DateTimeField(_("time limit"), null=True, blank=True)
     # Duplicate: the movement's round this table plays in (0: not duplicate) and its boards in order.
@@ -579,6 +589,14 @@ class ResultEvent(models.Model):
         CONFIRMED = "confirmed", _("confirmed the result")
         OVERRIDDEN = "overridden", _("accepted the result as director")
         CORRECTED = "corrected", _("corrected a deal")
+        # A live table's life (tables/services/lifecycle.py).
+        PAUSED = "paused", _("paused the table")
+        RESUMED = "resumed", _("resumed the table")
+        ENDED = "ended", _("ended the match")
+        LEFT = "left", _("left the table")
+        SAT = "sat", _("took a seat")
+        BOT = "bot", _("a bot took the seat")
+        SUBSTITUTE = "substitute", _("seated a substitute")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_events")
     kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)

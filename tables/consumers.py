@@ -15,12 +15,22 @@ from cardclub import engine_errors
 from engine.core.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, events, live, moves, presence, ready, views
+from tables.services import access, events, lifecycle, live, moves, presence, ready, views
 from tables.services.errors import BadMessage, TableError
 from tables.services.live import EncodedViews
 from tables.workers import db
 
-MAX_FRAME = 4096  # bytes; a move in notation is a few dozen
+MAX_FRAME = 4096
+# The messages that change a table's life (lifecycle.py), each a function of that module.
+LIFE = (
+    "pause",
+    "resume",
+    "end",
+    "leave",
+    "sit",
+    "substitute",
+    "back",
+)  # bytes; a move in notation is a few dozen
 
 
 async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
@@ -46,6 +56,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group: str = ""
     shown: tuple[int, int] = (-1, -1)
     counted = False
+    person = False  # a seated person's socket (lifecycle.py: the deserted tables' deadline)
     language = "en"  # the page's (``?lang=``): a socket has no locale middleware
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -84,6 +95,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_view(force=True)
         await db(access.arrived)(self.table_id, user)
         self.counted = True
+        if self.seat is not None:
+            self.person = True
+            await db(presence.arrive)(self.table_id, "people")
 
     async def disconnect(self, code: int) -> None:
         """Leave the table's group; the seat is held and its clock keeps running."""
@@ -91,6 +105,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.counted:
             await db(presence.leave)(self.table_id)
+        if self.person and not await db(presence.leave)(self.table_id, "people"):
+            await db(lifecycle.deserted)(self.table_id)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -123,8 +139,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self.join(content)
             elif kind == "next":
                 await self.ready_for_next()
+            elif kind in LIFE:
+                await self.life(kind, content)
             else:
-                raise BadMessage('"type" must be "act", "sync", "join" or "next"')
+                raise BadMessage('"type" must be "act", "sync", "join", "next" or one of ' + ", ".join(LIFE))
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
 
@@ -161,6 +179,31 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.seat is None:
             raise access.spectator_error()
         await db(ready.press)(self.table_id, self.scope.get("user"))
+
+    async def life(self, kind: str, content: dict[str, Any]) -> None:
+        """A change of the table's life (lifecycle.py): pause, resume, end, leave, sit, substitute,
+        back; every socket then reads its view again."""
+        user = self.scope.get("user")
+        if not getattr(user, "is_authenticated", False):
+            raise access.spectator_error()
+        seat, player = content.get("seat"), content.get("player")
+        if kind in ("sit", "substitute") and type(seat) is not int:
+            raise BadMessage('"seat" must be an integer')
+        if kind == "substitute" and type(player) is not int:
+            raise BadMessage('"player" must be an integer')
+        seat, player = int(seat or 0), int(player or 0)
+        if kind == "sit":
+            await db(lifecycle.sit)(self.table_id, user, seat)
+        elif kind == "substitute":
+            await db(lifecycle.substitute)(self.table_id, user, seat, player)
+        else:
+            await db(getattr(lifecycle, kind))(self.table_id, user)
+        if kind in ("leave", "sit"):
+            self.seat = seat if kind == "sit" else None
+            if self.person != (kind == "sit"):
+                self.person = kind == "sit"
+                await db(presence.arrive if self.person else presence.leave)(self.table_id, "people")
+            await self.send_view(force=True)
 
     async def join(self, content: dict[str, Any]) -> None:
         """Switch between watching and the user's own seat."""

@@ -52,8 +52,24 @@ class OpenTableForm(forms.Form):
         help_text=_('The result stays on the table until everybody has pressed "Next deal", or this long.'),
     )
 
+    deals = forms.IntegerField(
+        label=_("Deals in the match"),
+        required=False,
+        min_value=1,
+        max_value=facts.MAX_DEALS,
+        help_text=_("Empty: every player deals twice. At most %(max)s; the game's own end may come first.")
+        % {"max": facts.MAX_DEALS},
+    )
+    leave_bot = forms.ChoiceField(
+        label=_("When a player leaves mid-match"),
+        choices=facts.leave_choices,
+        initial=facts.DEFAULT_LEAVE_BOT,
+        required=False,
+    )
+
     def clean(self) -> dict[str, Any]:
-        """The number of players must fit the game (empty: the game's usual number; no clock: 30 s)."""
+        """The number of players must fit the game (empty: the game's usual number; no clock: 30 s;
+        no length: every player deals twice)."""
         data = super().clean() or {}
         data["seconds_per_decision"] = data.get("seconds_per_decision") or facts.DEFAULT_CLOCK
         data["next_deal_seconds"] = data.get("next_deal_seconds") or facts.DEFAULT_NEXT_DEAL
@@ -67,6 +83,7 @@ class OpenTableForm(forms.Form):
                     _("This game needs %(min)s to %(max)s players.")
                     % {"min": game.min_seats, "max": game.max_seats},
                 )
+            data["deals"] = data.get("deals") or facts.default_deals(name, seats)
         return data
 
 
@@ -116,11 +133,13 @@ def rules_form(game: str, data: QueryDict | None = None) -> forms.Form:
     for name in SEAT_RULES:
         if name in form.fields and isinstance(form.fields[name], forms.IntegerField):
             form.fields[name] = seat_field(game, form.fields[name])
-    for field in form.fields.values():
+    for name, field in form.fields.items():
         if isinstance(field, forms.IntegerField):
-            field.max_value = RULE_NUMBER_MAX
-            field.validators.append(MaxValueValidator(RULE_NUMBER_MAX))
-            field.widget.attrs["max"] = RULE_NUMBER_MAX
+            # A rule that sets the match's length is bounded as the table's own length is.
+            top = facts.MAX_DEALS if name == "match_deals" else RULE_NUMBER_MAX
+            field.max_value = top
+            field.validators.append(MaxValueValidator(top))
+            field.widget.attrs["max"] = top
     return form
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Club, Match, Player
 from league.services import names
 
+AWAY_AFTER = 2  # clock expiries in a row that make a person "away"
 NEXT_DEAL_SECONDS = 30  # the countdown between deals of a table (services/between.py)
 
 
@@ -35,7 +36,18 @@ class LiveTable(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
         PLAYING = "playing", _("playing")
+        PAUSED = "paused", _("paused")
         FINISHED = "finished", _("finished")
+        # Ended before the match was over (by the host, or with nobody left seated): not rated.
+        ENDED = "ended", _("ended")
+
+    class Paused(models.TextChoices):
+        """Why a paused table waits (services/lifecycle.py)."""
+
+        HOST = "host", _("paused by the host")
+        DIRECTOR = "director", _("paused by the director")
+        DESERTED = "deserted", _("nobody was connected")
+        SEAT = "seat", _("a player left: waiting for someone to sit")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="live_tables")
     host = models.ForeignKey(
@@ -67,6 +79,16 @@ class LiveTable(models.Model):
     next_deal_seconds = models.PositiveSmallIntegerField(
         _("seconds before the next deal"), default=default_next_deal_seconds
     )
+    # What happens when a person leaves mid-match: a bot of this kind takes the seat, or (empty)
+    # the table pauses until someone sits (services/lifecycle.py).
+    leave_bot = models.CharField(_("when a player leaves"), max_length=12, blank=True, default="expert")
+    paused_at = models.DateTimeField(_("paused"), null=True, blank=True)
+    paused_why = models.CharField(_("paused because"), max_length=10, choices=Paused.choices, blank=True)
+    # Seconds a decision's clock is shifted by the pauses it sat through, for one deal's version:
+    # {"deal": id, "version": v, "seconds": s} (services/lifecycle.py, ``clock_credit``).
+    clock_shift = models.JSONField(_("clock shift"), default=dict, blank=True)
+    # Since when no seated person has a socket open; the sweep pauses the table 5 minutes later.
+    deserted_at = models.DateTimeField(_("nobody connected since"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # When the finished match's result, standings and ratings were recorded (services/settle.py).
     # Empty on a finished table: that step is still owed, and the sweep (services/sweep.py) sees it.
@@ -80,6 +102,7 @@ class LiveTable(models.Model):
             models.Index(fields=["club", "status"]),
             # What the sweep reads every few seconds: the tables in play, and those owed their results.
             models.Index(fields=["match"], condition=Q(status="playing"), name="tables_playing"),
+            models.Index(fields=["match"], condition=Q(status="paused"), name="tables_paused"),
             models.Index(
                 fields=["match"], condition=Q(status="finished", settled_at=None), name="tables_unsettled"
             ),
@@ -117,6 +140,9 @@ class TableSeat(models.Model):
     ready = models.BooleanField(_("ready"), default=False)
     # The number of the finished deal after which this person pressed "Next deal" (bots need not).
     ready_after = models.PositiveIntegerField(_("ready after deal"), null=True, blank=True)
+    # Clock expiries in a row; from ``AWAY_AFTER`` on the person is "away" and the fast expert
+    # plays for them at the bots' pace until they act again (services/lifecycle.py).
+    expiries = models.PositiveSmallIntegerField(_("clock expiries in a row"), default=0)
 
     class Meta:
         verbose_name = _("table seat")
@@ -143,6 +169,11 @@ class TableSeat(models.Model):
         if self.bot:
             return names.bot_name(names.kind_name(self.bot), self.seat, self.table.seat_count)
         return str(_("empty seat"))
+
+    @property
+    def away(self) -> bool:
+        """The person's clock ran out ``AWAY_AFTER`` times in a row: the fast expert plays for them."""
+        return self.expiries >= AWAY_AFTER
 
     @property
     def label(self) -> str:

@@ -22,7 +22,7 @@ from tables import felt, results
 from tables.forms import OpenTableForm, RuleSetPickForm, posted_rules, rules_forms, ruleset_forms
 from tables.models import LiveTable, TableSeat
 from tables.services import access as table_access
-from tables.services import facts, lobby
+from tables.services import facts, lifecycle, lobby
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_tables
 
@@ -107,6 +107,8 @@ def open_table(request: HttpRequest, slug: str) -> HttpResponse:
                     rules=posted.rules_json() if posted is not None else {},  # type: ignore[attr-defined]
                     seconds_per_decision=form.cleaned_data["seconds_per_decision"],
                     next_deal_seconds=form.cleaned_data["next_deal_seconds"],
+                    deals_target=form.cleaned_data["deals"],
+                    leave_bot=form.cleaned_data["leave_bot"],
                     ruleset=pick.cleaned_data.get("ruleset"),
                 )
             except NotAllowed as exc:
@@ -135,6 +137,9 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "strings": js_strings(),
         "turn_strings": {"your_turn": _("Your turn"), "seconds_left": _("%(seconds)s s left")},
         "result_url": reverse("table-result", args=[table.pk, 0]),
+        "may_steer": request.user.is_authenticated and lifecycle.may_steer(request.user, table),
+        "life_strings": lifecycle.words(),
+        "club_players": table.club.players.order_by("name") if table.match_id else [],
         **table_facts(table, seats),
     }
     return render(request, TABLE_PAGES[get_game(table.game).layout], context)

@@ -6,6 +6,7 @@
 
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { nextDealBar } from "./next_deal.js";
+import { lifeBar } from "./table_life.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { reconnectDelay, refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
@@ -30,6 +31,7 @@ let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 const drawNextDeal = nextDealBar(send, W); // "Next deal" under the result (next_deal.js)
+const drawLife = lifeBar(send); // paused, ended, away; pause, resume, end, leave (table_life.js)
 
 // -- the socket -------------------------------------------------------------------------------
 
@@ -154,6 +156,7 @@ function draw() {
   drawResult();
   $("result-panel").hidden = $("result").hidden; // over the felt until the next deal's first view
   drawNextDeal(view, seatName);
+  drawLife(view, seatName);
   drawFairness();
 }
 

@@ -6,6 +6,7 @@ import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, 
 import { nextDealBar } from "./next_deal.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { reconnectDelay, refused } from "./refused.js";
+import { lifeBar } from "./table_life.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
 
@@ -24,6 +25,7 @@ let lobbyFrames = 0;
 const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 const drawNextDeal = nextDealBar(send, T); // the result panel's "Next deal" (next_deal.js)
+const drawLife = lifeBar(send); // paused, ended, away; pause, resume, end, leave (table_life.js)
 
 // A card in running text (a failed throw's line, a select's option): 10♥, A♠, jokers by name.
 function cardLabel(code) {
@@ -134,6 +136,9 @@ function drawInfo(state) {
     const cards = cardRow(declaration.cards, "small");
     $("declaration").replaceChildren(...fmtNodes(T.declared, { name: seatName(declaration.seat), cards }));
   }
+  // Why this seat cannot declare although it holds a card of the declared rank (services/declaring.py).
+  $("declare-hint").hidden = !view.declare_hint;
+  $("declare-hint").textContent = view.declare_hint || "";
   // With failed throws' penalties the server counts them in (view.points), so the badge adds up to the result.
   const points = view.points;
   $("points").textContent = points
@@ -500,6 +505,7 @@ async function drawResult(state) {
   const over = state.phase === "over";
   box.hidden = !over;
   drawNextDeal(view, seatName);
+  drawLife(view, seatName);
   if (!over) return;
   const key = view.deal + ":" + Boolean(view.match && view.match.over);
   if (resultShown === key) return;

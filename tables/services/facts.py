@@ -28,6 +28,36 @@ NEXT_DEAL_CHOICES = (10, 30, 60, 120)
 DEFAULT_NEXT_DEAL = 30
 # The kind the lobby preselects when it offers bots (when the game has it).
 DEFAULT_BOT = "heuristic"
+# A casual match's length in deals: by default every player deals twice (``default_deals``), at
+# most ``MAX_DEALS`` (the open-table form and ``lobby.open_table`` refuse more), so no casual
+# match runs forever, even of a game whose rules set no end (Si Se Pai's ``match_deals`` 0).
+DEALS_PER_SEAT = 2
+MAX_DEALS = 40
+# What a casual table does when a person leaves mid-match (lifecycle.py): the kind of bot that
+# takes the seat, or "" (pause until someone sits).
+DEFAULT_LEAVE_BOT = "expert"
+
+
+def default_deals(game: str, seats: int | None = None) -> int:
+    """A casual match's usual length: each of the table's players deals ``DEALS_PER_SEAT`` times."""
+    return min(MAX_DEALS, DEALS_PER_SEAT * (seats or get_game(game).default_seats))
+
+
+def leave_choices() -> list[tuple[str, str]]:
+    """(kind, label) of what a casual table's host may choose for a seat a person leaves."""
+    kinds = [kind for kind, _label in TableSeat.Bot.choices if kind]
+    return [
+        *((kind, _("%(bot)s takes the seat") % {"bot": kind_name(kind)}) for kind in kinds),
+        ("", _("Pause until someone sits")),
+    ]
+
+
+def leave_bot(game: str, wanted: str) -> str:
+    """The bot kind that takes a leaving person's seat: ``wanted`` if the game has it, else its
+    preselected kind; "" (pause) stays ""."""
+    if not wanted:
+        return ""
+    return wanted if wanted in get_game(game).bot_kinds() else default_bot(game)
 
 
 def clock_label(seconds: int) -> str:

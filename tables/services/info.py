@@ -1,10 +1,19 @@
-"""Facts about a table that do not change while its match is played (``live.table`` holds them)."""
+"""Facts about a table that change rarely while its match is played (``live.table`` holds them).
+
+A change of the table's life (paused, resumed, a seat left, taken, substituted, a person away or
+back: services/lifecycle.py) bumps the table's generation in the shared cache; every process
+compares it before using its cached facts, so no node acts on a paused table or an old seat.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from tables.models import LiveTable
+from django.core.cache import cache
+from django.db import transaction
+
+from tables.models import AWAY_AFTER, LiveTable
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,12 @@ class SeatInfo:
         return self.user_id is not None or bool(self.bot) or self.name_is_player
 
     name_is_player: bool = False
+    expiries: int = 0  # clock expiries in a row
+
+    @property
+    def away(self) -> bool:
+        """The person's clock ran out twice in a row: the fast expert plays for them."""
+        return self.expiries >= AWAY_AFTER
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,10 @@ class TableInfo:
     spectator_delay: int
     host_id: int | None
     status: str = "open"
+    clock_shift: dict[str, Any] = field(default_factory=dict)
+    paused_why: str = ""
+    tournament: bool = False
+    generation: int = 0
 
     @property
     def group(self) -> str:
@@ -54,13 +73,52 @@ class TableInfo:
         """The bot kind seated at ``seat`` ("" for a person)."""
         return self.seats[seat].bot if seat < len(self.seats) else ""
 
+    def away(self, seat: int) -> bool:
+        """The person at ``seat`` is away (played by the fast expert at the bots' pace)."""
+        return seat < len(self.seats) and self.seats[seat].away
 
-def load(table: LiveTable) -> TableInfo:
+    def clock_since(self, deal_id: int, version: int, since: float) -> float:
+        """When the clock of the deal's decision at ``version`` started, shifted by the pauses it sat
+        through (``LiveTable.clock_shift``)."""
+        shift = self.clock_shift
+        if shift.get("deal") == deal_id and shift.get("version") == version:
+            return since + float(shift.get("seconds", 0))
+        return since
+
+
+def _generation_key(table_id: int) -> str:
+    return f"tables:info:{table_id}"
+
+
+def generation(table_id: int) -> int:
+    """The table's generation in the shared cache (0 until its life first changed)."""
+    return int(cache.get(_generation_key(table_id)) or 0)
+
+
+def changed(table_id: int) -> None:
+    """After the current transaction commits, make every process read the table's facts again."""
+
+    def bump() -> None:
+        key = _generation_key(table_id)
+        if not cache.add(key, 1, None):
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, None)
+        from tables.services import live  # live holds these facts: it reads them again
+
+        live.forget_table(table_id)
+
+    transaction.on_commit(bump)
+
+
+def load(table: LiveTable, gen: int = 0) -> TableInfo:
     """Read a table's facts from the database."""
     seats = tuple(
-        SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None)
+        SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None, s.expiries)
         for s in table.seats.select_related("user", "player").order_by("seat")
     )
+    tournament = table.match_id is not None and table.match.tournament_id is not None  # type: ignore[union-attr]
     return TableInfo(
         table.pk,
         table.club_id,
@@ -71,4 +129,8 @@ def load(table: LiveTable) -> TableInfo:
         table.spectator_delay,
         table.host_id,
         table.status,
+        dict(table.clock_shift or {}),
+        table.paused_why,
+        tournament,
+        gen,
     )

@@ -263,9 +263,10 @@ def state_of(deal_row: Deal) -> Cached:
 def table(table_id: int, *, fresh: bool = False) -> info.TableInfo:
     """The facts of a table; held only once it plays (seats no longer change then)."""
     facts = None if fresh else registry.table(table_id)
-    if facts is not None:
+    gen = info.generation(table_id)  # bumped by a change of the table's life (lifecycle.py)
+    if facts is not None and facts.generation == gen:
         return facts
-    facts = info.load(LiveTable.objects.get(pk=table_id))
+    facts = info.load(LiveTable.objects.select_related("match").get(pk=table_id), gen)
     if facts.match_id is not None and facts.status != LiveTable.Status.OPEN:
         registry.keep_table(facts)
     return facts

@@ -37,12 +37,14 @@ def open_table(
     seats: int | None = None,
     rules: dict[str, Any] | None = None,
     seconds_per_decision: int = facts.DEFAULT_CLOCK,
-    deals_target: int = 0,
+    deals_target: int | None = None,
     next_deal_seconds: int | None = None,
     ruleset: RuleSet | None = None,
+    leave_bot: str = facts.DEFAULT_LEAVE_BOT,
 ) -> LiveTable:
     """A member opens a casual table in their club's lobby and sits at seat 0; a rule set's
-    options, when one is picked, replace ``rules``."""
+    options, when one is picked, replace ``rules``. The match lasts ``deals_target`` deals (by
+    default every player deals twice, at most ``facts.MAX_DEALS``)."""
     if not access.is_member(user, club):
         raise NotAllowed(_("Only members of the club can open a table."))
     if ruleset is not None:
@@ -62,6 +64,10 @@ def open_table(
             _("This game needs %(min)s to %(max)s players.")
             % {"min": engine_game.min_seats, "max": engine_game.max_seats}
         )
+    deals_target = deals_target or facts.default_deals(game, count)
+    # A rule of the game's own that sets the match's length (Si Se Pai's match_deals) has the same bound.
+    if not 0 < deals_target <= facts.MAX_DEALS or getattr(engine_rules, "match_deals", 0) > facts.MAX_DEALS:
+        raise NotAllowed(_("A casual match has at most %(max)s deals.") % {"max": facts.MAX_DEALS})
     try:
         # Rules that name a seat (the first drawer) are checked by a deal of this many players;
         # found only at the start, the table could never play.
@@ -80,6 +86,7 @@ def open_table(
             seconds_per_decision=seconds_per_decision,
             deals_target=deals_target,
             next_deal_seconds=next_deal_seconds or default_next_deal_seconds(),
+            leave_bot=facts.leave_bot(game, leave_bot),
         )
         TableSeat.objects.bulk_create(
             TableSeat(table=table, seat=s, user=user if s == 0 else None) for s in range(count)
@@ -102,7 +109,7 @@ def _check_open_tables(user: Any) -> None:
     row is locked first, so two opens sent at once are counted one after the other."""
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     held = LiveTable.objects.filter(
-        host=user, status__in=[LiveTable.Status.OPEN, LiveTable.Status.PLAYING]
+        host=user, status__in=[LiveTable.Status.OPEN, LiveTable.Status.PLAYING, LiveTable.Status.PAUSED]
     ).count()
     allowed = open_tables_allowed()
     if held >= allowed:
@@ -257,6 +264,7 @@ def tables_for_round(round_: Round) -> list[LiveTable]:
                 seat_count=len(seats),
                 match=match,
                 seconds_per_decision=tournament.seconds_per_decision,
+                next_deal_seconds=tournament.next_deal_seconds,
                 spectator_delay=tournament.spectator_delay,
                 deals_target=tournament.deals_per_match,
                 match_minutes=tournament.match_minutes,

@@ -6,9 +6,11 @@ the rows a socket pushes are exactly the rows the page was served with.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from cardclub.games import game_info
 from league import access
@@ -17,6 +19,7 @@ from tables.models import LiveTable
 from tables.services import events, facts, presence
 
 MAX_ROWS = 100
+ENDED_SHOWN = timedelta(minutes=10)  # a match ended early stays in the lobby, marked "ended", this long
 
 
 def lobby_group(club_id: int) -> str:
@@ -28,6 +31,7 @@ def lobby_tables(club: Club, user: Any) -> list[LiveTable]:
     """The club's open and running tables ``user`` may see, newest first, with watchers and game facts."""
     tables = list(
         access.visible_tables(user, club.live_tables.exclude(status=LiveTable.Status.FINISHED))
+        .exclude(status=LiveTable.Status.ENDED, match__finished_at__lt=timezone.now() - ENDED_SHOWN)
         .prefetch_related("seats__user", "seats__player")
         .select_related("ruleset")
         .order_by("-created")[:MAX_ROWS]

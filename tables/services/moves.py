@@ -15,13 +15,14 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from engine import get_game
 from engine.core.errors import EngineError
 from league.models import Deal, Move
 from league.services import archive
 from tables import timings
-from tables.services import deals, live, pacing, publish, states
+from tables.services import deals, lifecycle, live, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.live import EncodedViews
 
@@ -70,6 +71,9 @@ def apply_move(
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         held.take()
         raise StaleVersion() from None
+    table = live.table_of_match(applied.match_id)
+    if table is not None and (auto or table.away(seat) or table.seats[seat].expiries):
+        lifecycle.note_move(table, seat, auto)
     published: list[Applied] = []
     transaction.on_commit(
         lambda: published.append(after_commit(held, applied, entry, render=render)), robust=False
@@ -199,6 +203,8 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
     table = live.table_of_match(match_id) if match_id is not None else None
     if table is None or table.seat_of(user_id) != seat:
         raise NotYourSeat()
+    if not lifecycle.runs(table):
+        raise NotPlaying(_("The table is paused."))
 
 
 def _claim(

@@ -49,6 +49,7 @@ from engine.core.errors import EngineError
 from engine.core.game import Action, Bot, DealState, Game
 from league.models import Deal
 from league.services import archive
+from tables.models import LiveTable
 from tables.services import between, events, info, live, settle, states
 from tables.services.paces import pace
 
@@ -208,12 +209,13 @@ def plan(deal_id: int, version: int) -> None:
         schedule(deal_id, version, between.delay(deal))
         return
     table = live.table_of_match(deal.match_id)
-    if table is None:
-        return
+    if table is None or table.status != LiveTable.Status.PLAYING:
+        return  # a paused table plans again when it resumes (lifecycle.py)
     held = live.deal(deal_id)
     with held.lock:
         entry = held.state_at(deal)
-        delay = delay_of(entry.state, table, entry.since, deal.game)
+        since = table.clock_since(deal_id, version, entry.since)
+        delay = delay_of(entry.state, table, since, deal.game)
     schedule(deal_id, version, delay)
 
 
@@ -239,7 +241,9 @@ def wait_of(
     if is_paced_draw(state, must[0], game_name):
         return pace("draw"), True
     optional = state.to_move() - state.must_move()
-    if any(table.bot_of(s) for s in must) or (offers and any(table.bot_of(s) for s in optional)):
+    if any(table.bot_of(s) or table.away(s) for s in must) or (
+        offers and any(table.bot_of(s) for s in optional)
+    ):
         return pace("bot"), True
     return float(table.seconds_per_decision), False
 
@@ -276,6 +280,8 @@ def choose_step(
             return Step(
                 seat, False, bot=_bot(game, table.bot_of(seat), deal, version, seat), state=state.copy()
             )
+        if table.away(seat):  # lifecycle.py: played by the fast expert until they act again
+            return Step(seat, True, bot=timeout_bot(game, deal, version, seat), state=state.copy())
     if not expire_clocks and states.now() < since + table.seconds_per_decision - 0.05:
         return None
     seat = must[0]

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import EngineError
 from engine.core.game import Action
 from league.models import Deal
-from tables.services import between, deals, live, moves, pacing, publish
+from tables.services import between, deals, lifecycle, live, moves, pacing, publish
 from tables.services.errors import TableError
 
 log = logging.getLogger(__name__)
@@ -81,21 +81,20 @@ def _choose(held: live.LiveDeal, version: int, expire_clocks: bool) -> Any:
         deal = Deal.objects.filter(pk=deal_id).first()
         if deal is None or deal.version != version:
             return None
+    table = live.table_of_match(deal.match_id)
+    if table is None or not lifecycle.runs(table):
+        return None  # paused, finished or ended: resuming plans the step again (lifecycle.py)
     if deal.status == Deal.Status.FINISHED:
         if between.is_due(deal, expire_clocks=expire_clocks):
             return deal
         # The countdown still runs and somebody has not pressed "Next deal": wait for it.
         pacing.schedule(deal_id, version, between.delay(deal))
         return None
-    table = live.table_of_match(deal.match_id)
-    if table is None:
-        return None
     entry = cached if deal is getattr(cached, "deal", None) else held.state_at(deal)
     assert entry is not None
-    step = pacing.choose_step(entry.state, table, deal, version, entry.since, expire_clocks)
+    since = table.clock_since(deal_id, version, entry.since)
+    step = pacing.choose_step(entry.state, table, deal, version, since, expire_clocks)
     if step is None:
         # A person's clock has not run out yet (an early duplicate timer): wait for it.
-        pacing.schedule(
-            deal_id, version, pacing.delay_of(entry.state, table, entry.since, deal.game, offers=False)
-        )
+        pacing.schedule(deal_id, version, pacing.delay_of(entry.state, table, since, deal.game, offers=False))
     return step

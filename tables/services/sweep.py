@@ -9,7 +9,10 @@ A table that waits for the server waits for one step, and the rows say which and
 - a finished deal whose match goes on and has no deal after it: the next deal, due when every
   person seated pressed "Next deal" or the table's countdown ran out (``between.wait_of``);
 - a finished table whose results are not recorded (``LiveTable.settled_at`` empty): the match's
-  end, due when the match finished.
+  end, due when the match finished;
+- a table in play with nobody at it (``lifecycle.sweep``): with no person seated a casual match
+  ends, with no seated person connected for five minutes it pauses (``LiveTable.deserted_at``).
+  A paused table owes nothing: resuming plans its next step.
 
 The Celery countdown sent after each commit is the fast path; Celery beat runs ``sweep`` every
 ``TABLES_SWEEP_SECONDS`` and sends again each step more than ``GRACE`` seconds overdue, whatever
@@ -30,7 +33,7 @@ from django.db.models import OuterRef, Subquery
 
 from league.models import Deal, Match, Move
 from tables.models import LiveTable
-from tables.services import between, live, paces, pacing, states
+from tables.services import between, lifecycle, live, paces, pacing, states
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +58,8 @@ def sweep(now: float | None = None) -> list[Owed]:
     if pacing.backend() == "off":
         return []  # load tests: clients make every move
     now = states.now() if now is None else now
+    for table_id, what in lifecycle.sweep(now):
+        log.info("sweep: table %s %s: nobody at it", table_id, what)
     late = [step for step in owed(now) if step.due + GRACE <= now]
     for step in late:
         if step.kind == "settle":
@@ -112,7 +117,7 @@ def _move_owed(deal: Deal, since: float) -> Owed | None:
             return None
         # offers=False: a bot's optional move (a declaration) is offered again by the next step.
         wait, _ = pacing.wait_of(entry.state, table, deal.game, offers=False)
-    return Owed("move", deal.pk, deal.version, since + wait)
+    return Owed("move", deal.pk, deal.version, table.clock_since(deal.pk, deal.version, since) + wait)
 
 
 def _unsettled() -> Iterator[tuple[int, datetime | None]]:

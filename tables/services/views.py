@@ -15,7 +15,7 @@ from league.models import Deal, Match
 from league.services import archive, names
 from tables import timings
 from tables.models import LiveTable
-from tables.services import between, deals, info, live, pacing, reading, states
+from tables.services import between, deals, declaring, info, lifecycle, live, pacing, reading, states
 from tables.services.live import EncodedViews
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
@@ -95,6 +95,7 @@ def _deal_frame(
         "fairness": meta["fairness"],
         "match": meta["match"],
         "next_deal": None,
+        "life": lifecycle.frame(table),
     }
     state = entry.state
     if meta["over"] and not (meta["match"] or {}).get("over"):
@@ -107,9 +108,10 @@ def _deal_frame(
     laid = laid_out_hand(state, frame["state"], seat)
     frame["hand"], frame["hand_trumps"] = laid if laid is not None else (None, None)
     frame["legal"], frame["legal_more"] = hints(state, seat)
-    frame["clock"] = clock(state, table, entry.since, meta)
+    frame["clock"] = clock(state, table, table.clock_since(deal_id, entry.version, entry.since), meta)
     frame["points"] = running_points(state, frame["state"])
     frame["reading"] = reading.reading(state, seat)
+    frame["declare_hint"] = declaring.hint(state, seat)
     return frame
 
 

@@ -1,4 +1,5 @@
-"""Exactly once: fifty simultaneous submissions of the same move against PostgreSQL apply it once."""
+"""Exactly once: fifty simultaneous submissions of the same move (or of the same change of the
+table's life) against PostgreSQL apply it once."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from league.models import Deal, Move
-from tables.services import live, moves, pacing
-from tables.services.errors import StaleVersion
+from league.models import Deal, Move, ResultEvent
+from tables.services import lifecycle, live, moves, pacing
+from tables.services.errors import NotAllowed, NotPlaying, StaleVersion
 from tests.tables.helpers import seated_table, start
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -83,3 +84,49 @@ def test_fifty_concurrent_submissions_apply_the_move_once(
     assert sorted(outcomes) == ["applied"] + ["stale_version"] * (RACERS - 1)
     assert Move.objects.filter(deal=deal).count() == 1
     assert Deal.objects.get(pk=deal.pk).version == 1
+
+
+def life_race(work: Callable[[], None]) -> list[str]:
+    """Run a change of the table's life from ``RACERS`` threads at once; each one's outcome."""
+
+    def attempt() -> str:
+        try:
+            work()
+        except NotAllowed:
+            return "refused"
+        return "done"
+
+    return together(attempt)
+
+
+@pytest.mark.parametrize("change", ["pause", "end"])
+def test_fifty_concurrent_pauses_or_ends_change_the_table_once(
+    club: Any, members: list[Any], settings: Any, change: str
+) -> None:
+    """The table's row is locked: one host's press wins, the rest are refused; one event row."""
+    assert connection.vendor == "postgresql"
+    settings.TABLES_PACING = "manual"
+    deal, _, _ = racing_table(club, members)
+    outcomes = life_race(lambda: getattr(lifecycle, change)(deal.match.live_table.pk, members[0]))
+    assert sorted(outcomes) == ["done"] + ["refused"] * (RACERS - 1)
+    kind = "paused" if change == "pause" else "ended"
+    assert ResultEvent.objects.filter(match_id=deal.match_id, kind=kind).count() == 1
+
+
+def test_fifty_concurrent_moves_at_a_paused_table_apply_none(
+    club: Any, members: list[Any], settings: Any
+) -> None:
+    """Paused between a view and the submissions: no racer's move is stored."""
+    assert connection.vendor == "postgresql"
+    settings.TABLES_PACING = "manual"
+    deal, seat, action = racing_table(club, members)
+    lifecycle.pause(deal.match.live_table.pk, members[0])
+
+    def submit() -> None:
+        try:
+            moves.apply_move(deal.pk, seat, action, 0, user_id=members[seat].pk)
+        except NotPlaying as exc:
+            raise NotAllowed(exc.message) from None
+
+    assert life_race(submit) == ["refused"] * RACERS
+    assert not Move.objects.filter(deal=deal).exists()
