@@ -22,7 +22,7 @@ from league.services import offline, results, rounds, tournaments
 from replays.models import Review
 from replays.services import reviews
 from tables.models import LiveTable
-from tables.services import info, lobby, moves, pacing, states
+from tables.services import live, lobby, moves, pacing
 from tests.highcard import NAME, HighCard
 from tests.league_site.conftest import enter_players, make_tournament
 from tests.tables.helpers import start
@@ -44,14 +44,12 @@ def manual(settings: Any) -> Iterator[None]:
     """Server steps wait in a list (``pacing.run_pending`` runs them); nobody waits between deals."""
     settings.TABLES_PACING = "manual"
     settings.TABLES_PACE = {"draw": 0, "bot": 0, "between_deals": 0}
-    states.clear()
+    live.clear()
     pacing.clear_pending()
     yield
-    # The toy's cached deal states and table facts leave with it (as tests/tables/conftest.py does).
-    states.clear()
+    # The toy's cached live deals leave with it (as tests/tables/conftest.py does).
+    live.clear()
     pacing.clear_pending()
-    info._by_table.clear()
-    info._table_of_match.clear()
 
 
 def tournament(club: Club, deals: int = 1) -> Any:
