@@ -7,4 +7,4 @@ COPY . /app
 RUN pip install --no-cache-dir . && python manage.py compile_locales
 RUN SECRET_KEY=build DEBUG=0 python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "cardclub.asgi:application"]
+CMD ["daphne", "--websocket_connect_timeout", "20", "-b", "0.0.0.0", "-p", "8000", "cardclub.asgi:application"]

@@ -77,52 +77,34 @@ def build_times(deal_ids: list[int]) -> dict[str, Any]:
 
 
 def stored_bytes(deal_ids: list[int]) -> dict[str, Any]:
-    """Bytes of a Tractor deal as rows (PostgreSQL's own sizes when on it) and as exported JSON."""
+    """Bytes of a Tractor deal as stored (packed once finished: league/packing.py; PostgreSQL's own
+    sizes when on it) and as exported JSON."""
     from django.db import connection
 
-    from league.models import Deal, Move
+    from league.models import Deal
     from replays.services.records import deal_record
 
-    deals = Deal.objects.filter(pk__in=deal_ids)
+    deals = list(Deal.objects.filter(pk__in=deal_ids))
     raw = [len(deal_record(d).dumps().encode()) for d in deals]
     gz = [len(gzip.compress(deal_record(d).dumps().encode())) for d in deals]
-    moves = Move.objects.filter(deal_id__in=deal_ids).count()
     out: dict[str, Any] = {
         "deals": len(raw),
-        "moves_per_deal": round(moves / len(raw), 1),
+        "moves_per_deal": round(statistics.mean(d.version for d in deals), 1),
         "export_json_bytes": round(statistics.mean(raw)),
         "export_json_gzip_bytes": round(statistics.mean(gz)),
+        "packed_bytes": round(statistics.mean(len(d.packed or b"") for d in deals)),
     }
     if connection.vendor == "postgresql":
-        ids = list(deal_ids)
         with connection.cursor() as cursor:
-            cursor.execute("SELECT sum(pg_column_size(d.*)) FROM league_deal d WHERE id = ANY(%s)", [ids])
+            rows_sql = "SELECT sum(pg_column_size(d.*)) FROM league_deal d WHERE id = ANY(%s)"
+            cursor.execute(rows_sql, [deal_ids])
             deal_rows = cursor.fetchone()[0]
-            moves_sql = "SELECT sum(pg_column_size(m.*)) FROM league_move m WHERE deal_id = ANY(%s)"
-            cursor.execute(moves_sql, [ids])
+            cursor.execute("SELECT count(*) FROM league_move WHERE deal_id = ANY(%s)", [deal_ids])
             move_rows = cursor.fetchone()[0]
         out["rows_bytes_postgresql"] = {
             "deal_row": round(deal_rows / len(raw)),
-            "move_rows": round(move_rows / len(raw)),
-            "per_move": round(move_rows / moves, 1),
+            "move_rows_left": move_rows,
             "note": "pg_column_size of whole rows, without index entries or page overhead",
-        }
-    else:
-        sizes = [
-            sum(len(json.dumps(getattr(d, f))) for f in ("rules", "seats", "situation", "deck", "result"))
-            + len(d.salt)
-            + len(d.commitment)
-            + len(d.seed)
-            for d in deals
-        ]
-        per_move = [
-            len(a) + 2 + 8 + 8 + 8 + 1 + 26
-            for a in Move.objects.filter(deal_id__in=deal_ids).values_list("action", flat=True)
-        ]
-        out["rows_bytes_estimate"] = {
-            "deal_row_payload": round(statistics.mean(sizes)),
-            "move_rows": round(sum(per_move) / len(raw)),
-            "note": "SQLite: field payloads only (action text + ids, seq, seat, flag, timestamp)",
         }
     return out
 

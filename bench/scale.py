@@ -20,7 +20,8 @@ buffers and the OS page cache stay warm (the server is shared, and cannot be res
 are counted with ``CaptureQueriesContext`` on a warm request. Prints one JSON line per endpoint,
 ``{"endpoint", "p50_ms", "p95_ms", "cold_ms", "queries"}``, then a summary line ``{"scale":
 {...}}``: deals, players, matches, bytes per deal (``pg_total_relation_size`` of the tables
-holding a deal's record, ``league_deal`` and ``league_move``, indexes and TOAST included), the
+holding a deal's record, ``league_deal`` with its packed records and ``league_move``, indexes
+and TOAST included; ``database_bytes_per_deal``: the whole database over the deals), the
 worst p95 and its endpoint, the full Elo recompute's seconds (every family, through
 ``league.services.ratings.recompute_family``), a new match result's standings and rating update
 through the services in milliseconds, the build's seconds, the process's CPU seconds and the
@@ -230,16 +231,17 @@ def measure(name: str, s: dict[str, Any], repeat: int) -> dict[str, Any]:
 # -- the summary ----------------------------------------------------------------------------------------
 
 
-def bytes_per_deal() -> int:
-    """Stored bytes of the deal tables, indexes and TOAST included, per finished deal."""
+def bytes_per_deal(tables: tuple[str, ...] = DEAL_TABLES) -> int:
+    """Stored bytes of ``tables`` (the deal tables, packed records in ``league_deal``), indexes and
+    TOAST included, per deal; ``()``: the whole database."""
     from django.db import connection
 
     from league.models import Deal
 
+    sizes = " + ".join(f"pg_total_relation_size('{t}')" for t in tables)
+    sizes = sizes or "pg_database_size(current_database())"
     with connection.cursor() as cursor:
-        cursor.execute(
-            " + ".join(f"pg_total_relation_size('{t}')" for t in DEAL_TABLES).join(["SELECT ", ""])
-        )
+        cursor.execute(f"SELECT {sizes}")
         (total,) = cursor.fetchone()
     return round(total / max(1, Deal.objects.count()))
 
@@ -274,7 +276,7 @@ def new_result_ms() -> float:
 def clone_unfinished(source: Any) -> Any:
     """A copy of ``source`` as a new table of its round, its deals played and the match not yet finished."""
     from bench.scale_build import copied
-    from league.models import Match, MatchSeat, Move
+    from league.models import Match, MatchSeat
 
     seats = list(source.seats.all())
     match = copied(
@@ -288,9 +290,7 @@ def clone_unfinished(source: Any) -> Any:
     match.save()
     MatchSeat.objects.bulk_create(copied(s, match_id=match.pk) for s in seats)
     for deal in source.deals.order_by("number"):
-        copy = copied(deal, match_id=match.pk)
-        copy.save()
-        Move.objects.bulk_create(copied(m, deal_id=copy.pk) for m in deal.moves.order_by("seq"))
+        copied(deal, match_id=match.pk).save()  # finished: its record is packed on the row
     return match
 
 
@@ -316,6 +316,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "players": Player.objects.count(),
         "matches": Match.objects.count(),
         "bytes_per_deal": bytes_per_deal(),
+        "database_bytes_per_deal": bytes_per_deal(()),
         "worst_p95_ms": worst["p95_ms"],
         "worst_endpoint": worst["endpoint"],
         "elo_recompute_s": built["elo_recompute_s"],

@@ -2,8 +2,9 @@
 
 The pool is played through the site's own services (the demo's bot driver, ``manage.py
 demo_data``): one small tournament per format and game (Swiss, round robin, individual seating,
-duplicate pairs, duplicate teams), every deal a full record of the heuristic bots stored as Deal
-and Move rows, standings and ratings derived by the services. Every other club's tournaments are
+duplicate pairs, duplicate teams), every deal a full record of the heuristic bots stored as a
+finished Deal with its record packed (league/services/archive.py), standings and ratings derived
+by the services. Every other club's tournaments are
 then bulk copies of the pool's non-duplicate ones: each table copies one pool match (its seats,
 deals, moves and result) with the seats renamed to the club's players, so every row is one the
 site wrote, only repeated. A share of the copied deals carries a copy of the real review (fast
@@ -178,6 +179,13 @@ def copied(row: Any, **changes: Any) -> Any:
     return type(row)(**{**values, **changes})
 
 
+def seat_fields(deal: Any, names: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fields that give a copy of ``deal`` the seats ``names``: in its pack once it is packed."""
+    from league.services import archive
+
+    return {"packed": archive.with_seats(deal, names)} if archive.is_packed(deal) else {"seats": names}
+
+
 class Loader:
     """Bulk copies of pool matches into the federation's clubs, batched per model."""
 
@@ -298,7 +306,7 @@ class Loader:
             copied(
                 d,
                 match_id=match.pk,
-                seats=names,
+                **seat_fields(d, names),
                 finished_at=finished - timedelta(minutes=minutes - 4 * d.number),
             )
             for d in source.deals

@@ -11,16 +11,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardclub.settings")
 # Django must be set up before the routing (and the models it imports) is loaded.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from cardclub.routing import websocket_urlpatterns  # noqa: E402
+from tables.socket_auth import socket_auth_stack  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(socket_auth_stack(URLRouter(websocket_urlpatterns))),
     }
 )
 

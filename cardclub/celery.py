@@ -9,6 +9,10 @@ from celery import Celery
 from django.db import InterfaceError, OperationalError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardclub.settings")
+# Celery runs Django's system checks as a worker starts, and they import every URL and view: a
+# second or two of a restarted tables' worker, while its tables wait (docs/deploy.md, "How fast a
+# worker starts"). ``manage.py migrate`` and the web nodes check the same code at every release.
+os.environ.setdefault("CELERY_SKIP_CHECKS", "1")
 
 app = Celery("cardclub")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -41,8 +41,10 @@ TRUSTED_PROXIES = int(env_str("TRUSTED_PROXIES", "0"))
 if TRUSTED_PROXIES < 0:
     raise ImproperlyConfigured(f"TRUSTED_PROXIES={TRUSTED_PROXIES} is negative: give the number of proxies")
 
+# Not "daphne": its app only adds an ASGI ``runserver``, which nothing here uses (``make demo`` and
+# the web nodes run Daphne's own command), and importing it loads Twisted and Autobahn into every
+# process, the Celery workers' start included (docs/deploy.md, "How fast a worker starts").
 INSTALLED_APPS = [
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -197,6 +199,9 @@ REVIEWS_QUEUE = env_str("REVIEWS_QUEUE", f"{CELERY_TASK_DEFAULT_QUEUE}-reviews")
 CELERY_TASK_ROUTES = {"replays.review": {"queue": REVIEWS_QUEUE}}
 REVIEWS_STALL_SECONDS = int(env_str("REVIEWS_STALL_SECONDS", "120"))
 REVIEWS_SWEEP_SECONDS = int(env_str("REVIEWS_SWEEP_SECONDS", "60"))
+# Finished deals whose record was not packed as they ended (a crash, older rows) are packed by
+# this sweep (league/services/archive.py).
+PACK_SWEEP_SECONDS = 60
 # Asking for reviews (replays/services/review_limits.py): (requests, seconds) per user and per client
 # address (generous: a club night's LAN may share one address), and how many reviews one requester
 # may have queued or running at once.
@@ -214,6 +219,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "replays.review_sweep",
         "schedule": REVIEWS_SWEEP_SECONDS,
         "options": {"expires": REVIEWS_SWEEP_SECONDS},
+    },
+    "league-pack-sweep": {
+        "task": "league.pack_due",
+        "schedule": PACK_SWEEP_SECONDS,
+        "options": {"expires": PACK_SWEEP_SECONDS},
     },
 }
 

@@ -363,13 +363,18 @@ class MatchSeat(models.Model):
 
 
 class Deal(models.Model):
-    """One deal of a match: its record's header, its moves (rows of ``Move``) and its result."""
+    """One deal of a match: its record's header, its moves (rows of ``Move``) and its result.
+
+    Once finished, its record (header, deck, moves) is packed into ``packed`` and the columns it
+    held are left blank (league/services/archive.py): read it through that module.
+    """
 
     class Status(models.TextChoices):
         LIVE = "live", _("in play")
         FINISHED = "finished", _("finished")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    # No index of its own: ``unique_deal_number`` (match, number) serves every lookup by match.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals", db_index=False)
     number = models.PositiveSmallIntegerField(_("number"))
     game = models.CharField(_("game"), max_length=20)
     rules = models.JSONField(_("house rules"), default=dict)
@@ -385,7 +390,10 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     has_moves = models.BooleanField(_("full move log"), default=True)
     result = models.JSONField(_("result"), null=True, blank=True)
-    # Duplicate: the board this deal played (same deck and situation at every table).
+    # A finished deal's record packed (league/packing.py): header, deck and moves in one value.
+    packed = models.BinaryField(_("packed record"), null=True, blank=True, editable=False)
+    # Duplicate: the board this deal played (same deck and situation at every table); indexed only
+    # where set (Meta.indexes), as most deals play no board.
     board = models.ForeignKey(
         "Board",
         on_delete=models.SET_NULL,
@@ -393,6 +401,7 @@ class Deal(models.Model):
         blank=True,
         related_name="deals",
         verbose_name=_("board"),
+        db_index=False,
     )
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -402,6 +411,15 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_deal_number")]
+        indexes = [
+            models.Index(fields=["board"], name="deal_board", condition=models.Q(board__isnull=False)),
+            # The sweep's question: finished deals with moves still to pack (few, if any).
+            models.Index(
+                fields=["id"],
+                name="deal_to_pack",
+                condition=models.Q(status="finished", has_moves=True, packed__isnull=True),
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match} · deal {self.number}"

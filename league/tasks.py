@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from django.db import IntegrityError
 
 from cardclub.celery import retrying
-from league.services import ratings, standings
+from league.services import archive, ratings, standings
 
 logger = logging.getLogger(__name__)
 
@@ -65,3 +65,9 @@ def rate_match(match_id: int) -> str:
 def recompute_ratings(family: str) -> int:
     """Recompute one family's ratings from every rated match."""
     return ratings.recompute_family(family)
+
+
+@shared_task(name="league.pack_due", ignore_result=True)  # type: ignore[untyped-decorator]  # Celery ships no type hints
+def pack_due() -> int:
+    """Pack the finished deals still kept as Move rows (Celery beat runs this)."""
+    return archive.pack_due()

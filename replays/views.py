@@ -19,6 +19,7 @@ from engine import review as engine_review
 from engine.core.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Player, Tournament
+from league.services import archive
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
 from replays.services import event_reviews, imports, records, review_limits, reviews
@@ -82,7 +83,7 @@ def deal_steps(request: HttpRequest, pk: int) -> JsonResponse:
     deal = viewable_deal(request, pk)
     if not deal.has_moves:
         raise Http404
-    perspective = parse_perspective(request.GET.get("seat"), len(deal.seats))
+    perspective = parse_perspective(request.GET.get("seat"), len(archive.seats(deal)))
     try:
         payload = steps_payload(deal, perspective)
     except EngineError as exc:  # the page says why; the script only needs to know it failed
@@ -128,7 +129,7 @@ def review_better(request: HttpRequest, pk: int) -> JsonResponse:
     line = review.lines.filter(index=int(index)).first() if review and index.isdigit() else None
     if line is None:
         raise Http404
-    perspective = parse_perspective(request.GET.get("seat"), len(deal.seats))
+    perspective = parse_perspective(request.GET.get("seat"), len(archive.seats(deal)))
     try:
         payload = better_frame(deal, line, perspective)
     except EngineError as exc:

@@ -61,21 +61,26 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await handler(message)
 
     async def connect(self) -> None:
-        """Accept members and visitors who may watch, sitting the user in their seat if they hold one;
-        close anyone else with 4401 or 4404."""
+        """Accept, then sit members and visitors who may watch in their seat if they hold one, or
+        close anyone else with 4401 or 4404.
+
+        The handshake is answered before any database work: when a lost node's pages all reconnect
+        to this one, a handshake kept waiting for its join query passed Daphne's connect timeout
+        and failed (docs/deploy.md). No frame of the socket is handled before this returns, and a
+        refused socket is accepted and closed anyway, so the page reads the close code
+        (``access.refusal``)."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = page_language(self.scope.get("query_string", b""))
         user = self.scope.get("user")
+        await self.accept()
         joined = await db(access.join)(self.table_id, user)
         if joined is None:
-            await self.accept()  # then close with a code the page can read (access.refusal)
             await self.close(code=access.refusal(user))
             return
         self.group, self.seat = joined
         events.register_loop(asyncio.get_running_loop())
         timings.start_probe()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         await self.send_view(force=True)
         await db(access.arrived)(self.table_id, user)
         self.counted = True

@@ -61,7 +61,7 @@ def sums(deal: Deal) -> Sums | None:
     result = deal.result or {}
     if result.get("outcome") != "played" or "defender_points" not in result:
         return None
-    if not deal.version or not deal.deck:
+    if not deal.version or not deal.has_moves:
         return None  # a result entered without its moves (an offline deal): nothing to add up
     held = live.deal(deal.pk)
     with held.lock:

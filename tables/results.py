@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Match
-from league.services import names
+from league.services import archive, names
 from league.services.games import RULE_LABELS
 from replays.services import reviews
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
@@ -21,7 +21,7 @@ from tables import deal_sums
 
 def seat_names(deal: Deal) -> list[str]:
     """The names of the deal's seats, in seat order, told apart (``league.services.names``)."""
-    return names.seat_names(deal.seats)
+    return names.seat_names(archive.seats(deal))
 
 
 def card_text(card: str) -> str:
@@ -131,7 +131,7 @@ def throw_lines(deal: Deal, names: list[str]) -> list[str]:
         }
         for t in throws
     ]
-    if throws and (deal.rules or {}).get("throw_penalty"):
+    if throws and archive.head(deal).rules.get("throw_penalty"):
         lines.append(str(RULE_LABELS["throw_penalty"]))
     return lines
 
@@ -202,8 +202,8 @@ def next_dealer(deal: Deal, names: list[str]) -> str | None:
     result = deal.result or {}
     seat = result.get("next_dealer")
     if seat is None:
-        later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).only("situation").first()
-        situation = later.situation if later is not None else deal.match.situation
+        later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).first()
+        situation = archive.head(later).situation if later is not None else deal.match.situation
         seat = (situation or {}).get("dealer")
     if not isinstance(seat, int) or not 0 <= seat < len(names):
         return None

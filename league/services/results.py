@@ -19,8 +19,8 @@ from cardclub.engine_errors import player_message
 from engine.core.errors import EngineError
 from engine.core.record import DealRecord, ReplayError, check_record
 from league import access, signals
-from league.models import Board, Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
-from league.services import confirmation, duplicate, offline, outcome
+from league.models import Board, Deal, Match, ResultCorrection, ResultEvent, ResultReport, Round
+from league.services import archive, confirmation, duplicate, offline, outcome
 from league.services.confirmation import seat_of as seat_of
 
 
@@ -138,7 +138,7 @@ def _add_deal(
     now = timezone.now()
     number = match.deals.count() + 1
     situation, board = duplicate.start_of(match, number)
-    deal = Deal.objects.create(
+    deal = Deal(
         match=match,
         number=number,
         board=board,
@@ -156,7 +156,10 @@ def _add_deal(
         finished_at=now,
     )
     if record is not None:
-        _store_moves(deal, record)
+        archive.store_packed(deal, archive.record_moves(record.actions))
+    deal.save()
+    if record is not None:
+        signals.record_stored.send(sender=Deal, deal=deal)
     match.situation = outcome.situation_after(match.game, match.rules, match.seats.count(), situation, result)
     if match.kind == Match.Kind.LIVE:
         # Results that did not come through a live table: entered by hand, or uploaded records.
@@ -178,14 +181,6 @@ def refuse_other_deck(board: Board | None, record: DealRecord) -> None:
 def next_start(match: Match) -> dict[str, Any] | None:
     """The situation the match's next deal starts from (a duplicate match's: its next board's)."""
     return duplicate.start_of(match, match.deals.count() + 1)[0]
-
-
-def _store_moves(deal: Deal, record: DealRecord) -> None:
-    """The record's actions as Move rows; the apps hear of the finished record."""
-    Move.objects.bulk_create(
-        Move(deal=deal, seq=i, seat=seat, action=text) for i, (seat, text) in enumerate(record.actions)
-    )
-    signals.record_stored.send(sender=Deal, deal=deal)
 
 
 @transaction.atomic
@@ -446,7 +441,8 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
         raise RecordError(_("The record's deal is not the one entered: its start or its result differs."))
     deal.deck, deal.salt, deal.commitment = record.deck, record.salt, record.commitment
     deal.result, deal.has_moves, deal.version = result, True, len(record.actions)
-    deal.save(update_fields=["deck", "salt", "commitment", "result", "has_moves", "version"])
-    _store_moves(deal, record)
+    archive.store_packed(deal, archive.record_moves(record.actions))
+    deal.save(update_fields=["result", "has_moves", "version", "packed", *archive.PACKED_COLUMNS])
+    signals.record_stored.send(sender=Deal, deal=deal)
     confirmation.record(match, user, ResultEvent.Kind.UPLOADED, deal.number)
     return deal

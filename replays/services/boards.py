@@ -12,6 +12,7 @@ from typing import Any
 from league import access
 from league.duplicate import plus_score
 from league.models import Deal
+from league.services import archive
 
 
 def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
@@ -33,7 +34,7 @@ def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
             {
                 "deal": other,
                 "match": other.match,
-                "seats": [str(s.get("name") or "") for s in other.seats],
+                "seats": [str(s.get("name") or "") for s in archive.seats(other)],
                 "defender_points": result.get("defender_points"),
                 "levels_after": result.get("levels_after"),
                 "plus": plus_score(result),

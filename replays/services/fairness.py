@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.core.record import commitment
 from league.models import Deal
+from league.services import archive
 
 
 @dataclass(frozen=True)
@@ -24,4 +25,5 @@ class FairDeal:
 
 def fair_deal(deal: Deal) -> FairDeal:
     """Check a finished deal's deck against its commitment."""
-    return FairDeal(deal.commitment, commitment(deal.salt, deal.deck), deal.seed)
+    head = archive.head(deal)
+    return FairDeal(head.commitment, commitment(head.salt, head.deck), head.seed)

@@ -22,7 +22,8 @@ from engine.core.errors import EngineError
 from engine.core.match import Match as EngineMatch
 from engine.core.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
 from engine.core.registry import get_game
-from league.models import Club, Deal, Match, MatchSeat, Move, Player
+from league.models import Club, Deal, Match, MatchSeat, Player
+from league.services import archive
 from replays.services.records import MATCH_FORMAT, TOURNAMENT_FORMAT
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -162,8 +163,8 @@ def store_match(club: Club, checked: CheckedMatch) -> Match:
 
 
 def store_deal(match: Match, number: int, record: DealRecord, when: Any) -> Deal:
-    """One finished deal and its moves (``seq`` from 0, as the live tables number them)."""
-    deal = Deal.objects.create(
+    """One finished deal with its moves, packed (league/services/archive.py)."""
+    deal = Deal(
         match=match,
         number=number,
         game=record.game,
@@ -179,9 +180,8 @@ def store_deal(match: Match, number: int, record: DealRecord, when: Any) -> Deal
         result=record.result,
         finished_at=when,
     )
-    Move.objects.bulk_create(
-        Move(deal=deal, seq=seq, seat=seat, action=text) for seq, (seat, text) in enumerate(record.actions)
-    )
+    archive.store_packed(deal, archive.record_moves(record.actions))
+    deal.save()
     return deal
 
 

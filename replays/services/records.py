@@ -19,8 +19,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from engine.core.record import DealRecord
+from engine.core.errors import EngineError
+from engine.core.record import DealRecord, check_record
 from league.models import Deal, Match, Tournament
+from league.services import archive
 from league.services.duplicate import board_hidden
 
 MATCH_FORMAT = "cardclub-match"
@@ -28,20 +30,30 @@ TOURNAMENT_FORMAT = "cardclub-tournament"
 
 
 def deal_record(deal: Deal) -> DealRecord:
-    """The engine record of a stored deal (its moves in order)."""
-    actions = [(seat, text) for seat, text in deal.moves.order_by("seq").values_list("seat", "action")]
+    """The engine record of a stored deal (its moves in order), live rows or packed alike: every
+    reader of a deal's record comes here (move lists with times: ``archive.moves``)."""
+    head = archive.head(deal)
     return DealRecord(
         game=deal.game,
-        rules=dict(deal.rules or {}),
-        seats=[dict(s) for s in deal.seats],
-        deck=list(deal.deck),
-        situation=deal.situation,
-        salt=deal.salt,
-        commitment=deal.commitment,
-        actions=actions,
+        rules=head.rules,
+        seats=head.seats,
+        deck=head.deck,
+        situation=head.situation,
+        salt=head.salt,
+        commitment=head.commitment,
+        actions=[(m.seat, m.action) for m in archive.moves(deal)],
         result=deal.result,
         ruleset=ruleset_label(deal.match),
     )
+
+
+def stored_record_fault(deal: Deal) -> str | None:
+    """Why a finished deal's stored record does not replay to its stored result (``None``: it does)."""
+    try:
+        check_record(deal_record(deal))
+    except EngineError as exc:
+        return exc.message
+    return None
 
 
 def exported_record(deal: Deal) -> DealRecord:
@@ -69,7 +81,7 @@ def dumps(data: Any) -> str:
 def match_export(match: Match, deals: list[Deal]) -> dict[str, Any]:
     """A match file: its header and the record of each of ``deals`` (its finished deals the reader
     may see, in order)."""
-    seats = deals[0].seats if deals else []
+    seats = archive.seats(deals[0]) if deals else []
     return {
         "format": MATCH_FORMAT,
         "version": 1,

@@ -17,6 +17,7 @@ from engine.core.traits import Layout, Sides
 from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
+from league.services import archive
 from league.services.games import RULE_LABELS
 from league.services.names import seat_label, seat_names
 from replays.services.access import can_comment
@@ -48,7 +49,8 @@ def cache_key(deal: Deal, perspective: int | str) -> str:
     """Where a deal's steps from ``perspective`` are cached."""
     # The salt and finish time tell apart two deals that got the same id in different databases.
     stamp = deal.finished_at.timestamp() if deal.finished_at else 0
-    return f"replays:steps:{FRAME_FORMAT}:{deal.pk}:{deal.version}:{deal.salt}:{stamp}:{perspective}"
+    salt = archive.head(deal).salt
+    return f"replays:steps:{FRAME_FORMAT}:{deal.pk}:{deal.version}:{salt}:{stamp}:{perspective}"
 
 
 def as_payload(replay: Replay) -> dict[str, Any]:
@@ -75,7 +77,7 @@ def steps_payload(deal: Deal, perspective: int | str) -> dict[str, Any]:
 
 def warm(deal: Deal) -> None:
     """Build every perspective of a finished deal in one replay and cache them (e.g. as it ends)."""
-    perspectives: list[int | str] = [ALL, *range(len(deal.seats))]
+    perspectives: list[int | str] = [ALL, *range(len(archive.seats(deal)))]
     built = build_many(deal_record(deal), perspectives)
     cache.set_many({cache_key(deal, p): as_payload(r) for p, r in built.items()}, CACHE_SECONDS)
 
@@ -86,7 +88,7 @@ def page_context(
     """Everything the viewer page shows of ``deal``, opened at step ``at`` (the first step unless
     a link names one) from ``seat``; ``spoiler_free`` hides every result until the last step."""
     head = header(deal)
-    perspective = parse_perspective(seat, len(deal.seats))
+    perspective = parse_perspective(seat, len(archive.seats(deal)))
     payload, broken = None, None
     if deal.has_moves:
         try:
@@ -157,16 +159,17 @@ def comments_for(deal: Deal, user: Any) -> list[tuple[Any, bool]]:
 def header(deal: Deal) -> dict[str, Any]:
     """Facts of the deal the page script needs besides the steps."""
     game = get_game(deal.game)
+    head = archive.head(deal)
     return {
         "deal": deal.pk,
         "game": deal.game,
         "layout": family_of(deal.game),
         # The site's translated name: the engine's title is English ("Tractor (two decks)").
         "title": str(info.title) if (info := game_info(deal.game)) else game.title,
-        "seats": seat_names(deal.seats),  # told apart, seats named for people (league.services.names)
+        "seats": seat_names(head.seats),  # told apart, seats named for people (league.services.names)
         "steps_url": f"/deals/{deal.pk}/steps.json",
         # real_hand_throws: the rules say whether a failed throw costs points; frames do not.
-        "throw_penalty": bool((deal.rules or {}).get("throw_penalty")),
+        "throw_penalty": bool(head.rules.get("throw_penalty")),
     }
 
 
@@ -195,7 +198,7 @@ def level_label(names: list[str], team: int, teams: int) -> str:
 def standing(deal: Deal) -> list[tuple[str, str]]:
     """Levels (level games) or running scores (score games) as the deal began."""
     names = header(deal)["seats"]
-    situation = deal.situation or {}
+    situation = archive.head(deal).situation or {}
     levels = (deal.result or {}).get("levels_before") or situation.get("levels")
     if levels:
         return [(level_label(names, t, len(levels)), str(level)) for t, level in enumerate(levels)]
@@ -235,7 +238,7 @@ def ending(deal: Deal, names: list[str]) -> list[dict[str, Any]]:
     level_game = bool(result.get("levels_after") or result.get("ranks_after"))
     change = None if level_game else result.get("payments") or result.get("scores")
     if change:
-        start = (deal.situation or {}).get("scores") or [0] * len(change)
+        start = (archive.head(deal).situation or {}).get("scores") or [0] * len(change)
         for s, v in enumerate(change):
             add(_("Score of %(seat)s") % {"seat": names[s]}, f"{start[s]} → {start[s] + v} ({v:+d})")
     if result.get("kitty"):

@@ -14,7 +14,8 @@ from cardclub.templatetags.cards import card_face
 from engine.core.registry import get_game
 from engine.core.traits import Layout
 from league import access
-from league.models import Player, Tournament
+from league.models import Deal, Player, Tournament
+from league.services import archive
 from league.services.charts import rating_svg
 from replays.services.event_reviews import event_progress
 from replays.services.mistakes import costly_mistakes
@@ -30,6 +31,12 @@ def game_title(name: str) -> str:
     """A game's name as the site shows it, as text ("Tractor 拖拉机"; in Chinese "拖拉机" alone)."""
     game = game_info(name)
     return game.label() if game else name
+
+
+@register.filter
+def deal_seats(deal: Deal) -> list[dict[str, Any]]:
+    """The deal's seats (names, ids), whether its record is rows or packed."""
+    return archive.seats(deal)
 
 
 @register.inclusion_tag("replays/_accuracy.html", takes_context=True)

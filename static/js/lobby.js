@@ -1,7 +1,7 @@
 // The club lobby, live: the server re-reads the rows whenever a table opens, a seat is taken,
 // or a table starts or finishes, and sends them rendered by the page's own template.
 
-import { refused } from "./refused.js";
+import { reconnectDelay, refused } from "./refused.js";
 
 const table = document.getElementById("lobby-tables");
 const rows = document.getElementById("lobby-rows");
@@ -25,7 +25,7 @@ function connect() {
     if (refused(event, conn)) return;
     conn.textContent = S.reconnecting;
     conn.classList.remove("on");
-    setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
+    setTimeout(connect, reconnectDelay(retry++));
   });
 }
 

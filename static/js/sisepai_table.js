@@ -7,7 +7,7 @@
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { nextDealBar } from "./next_deal.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
-import { refused } from "./refused.js";
+import { reconnectDelay, refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
 
@@ -49,7 +49,7 @@ function connect() {
     $("conn").textContent = W.reconnecting;
     $("conn").classList.remove("on");
     // The seat is held; the server sends the current view when the socket joins again.
-    setTimeout(connect, Math.min(10000, 500 * 2 ** backoff++));
+    setTimeout(connect, reconnectDelay(backoff++));
   };
 }
 

@@ -5,7 +5,7 @@
 import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, keepFitted } from "./cards.js";
 import { nextDealBar } from "./next_deal.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
-import { refused } from "./refused.js";
+import { reconnectDelay, refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
 
@@ -47,10 +47,7 @@ function connect() {
     $("conn").textContent = T.reconnecting;
     $("conn").classList.remove("on");
     // Back off, then reconnect: the seat is held and the server sends the current view on join.
-    // Jittered (half to one and a half times the back-off): when a node dies, all its pages lose
-    // their sockets at once, and without jitter they would all knock on the other node together.
-    const backoff = Math.min(10000, 500 * 2 ** retry++);
-    setTimeout(connect, backoff * (0.5 + Math.random()));
+    setTimeout(connect, reconnectDelay(retry++));
   });
 }
 

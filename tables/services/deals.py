@@ -19,7 +19,7 @@ from engine import get_game
 from engine.core.game import DealState
 from engine.core.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import duplicate, names, outcome
+from league.services import archive, duplicate, names, outcome
 from league.services.clubs import ensure_player
 from replays.services import reviews
 from tables.models import LiveTable
@@ -164,7 +164,8 @@ def match_finished(match_id: int) -> None:
 
 def reveal(deal: Deal) -> dict[str, Any]:
     """What a deal shows about its deck: the commitment always; deck, salt and seed once it ends."""
-    fairness: dict[str, Any] = {"commitment": deal.commitment}
+    head = archive.head(deal)
+    fairness: dict[str, Any] = {"commitment": head.commitment}
     if deal.status == Deal.Status.FINISHED and not duplicate.board_hidden(deal):
-        fairness.update({"deck": deal.deck, "salt": deal.salt, "seed": deal.seed})
+        fairness.update({"deck": head.deck, "salt": head.salt, "seed": head.seed})
     return fairness

@@ -27,7 +27,8 @@ from typing import Any
 
 from engine import get_game
 from engine.core.errors import EngineError
-from league.models import Deal, Move
+from league.models import Deal
+from league.services import archive
 from tables.models import LiveTable
 from tables.services import info, states
 from tables.services.states import Cached
@@ -167,9 +168,10 @@ class LiveDeal:
 
 
 def _caught_up(entry: Cached, deal: Deal) -> Cached:
-    """``entry`` (a private copy behind ``deal.version``) with the Moves it lacks applied."""
+    """``entry`` (a private copy behind ``deal.version``) with the moves it lacks applied (Move rows,
+    or the pack of a deal that finished meanwhile: league/services/archive.py)."""
     game = get_game(deal.game)
-    for move in Move.objects.filter(deal=deal, seq__gte=entry.version, seq__lt=deal.version).order_by("seq"):
+    for move in archive.moves(deal, entry.version, deal.version):
         entry.state.apply(move.seat, game.parse_action(move.action))
         entry.version = move.seq + 1
         entry.since = move.created.timestamp()

@@ -19,6 +19,7 @@ from django.utils import timezone
 from engine import get_game
 from engine.core.errors import EngineError
 from league.models import Deal, Move
+from league.services import archive
 from tables import timings
 from tables.services import deals, live, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
@@ -174,11 +175,13 @@ SELECT id, %s, %s, %s, %s, %s FROM claimed
 
 
 def _finish_if_over(deal: Deal, entry: states.Cached) -> bool:
-    """Store the result when the move ended the deal; True when it also ended the match."""
+    """Store the result when the move ended the deal, and pack its record (the Move rows go, in
+    this transaction: league/services/archive.py); True when it also ended the match."""
     if not entry.state.is_over():
         return False
     match_over = deals.finish_deal(deal, entry.state)
     deal.save(update_fields=["status", "result", "finished_at"])
+    archive.pack_finished(deal)
     return match_over
 
 

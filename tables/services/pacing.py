@@ -48,6 +48,7 @@ from engine import get_game
 from engine.core.errors import EngineError
 from engine.core.game import Action, Bot, DealState, Game
 from league.models import Deal
+from league.services import archive
 from tables.services import between, events, info, live, settle, states
 from tables.services.paces import pace
 
@@ -289,5 +290,7 @@ def timeout_bot(game: Game, deal: Any, version: int, seat: int) -> Bot:
 
 
 def _bot(game: Game, kind: str, deal: Any, version: int, seat: int, budget: str = "strong") -> Bot:
-    # Seeded from the deal's secret so a bot's choices replay, yet nobody can predict them.
-    return game.bot(kind, random.Random(f"{deal.seed}:{version}:{seat}"), budget)
+    # Seeded from the deal's secret so a bot's choices replay, yet nobody can predict them (a
+    # finished deal keeps its secret in its pack, league/services/archive.py).
+    seed = archive.head(deal).seed if archive.is_packed(deal) else deal.seed
+    return game.bot(kind, random.Random(f"{seed}:{version}:{seat}"), budget)

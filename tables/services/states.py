@@ -1,7 +1,8 @@
 """A live deal's engine state at a version, rebuilt from the move log (``live.LiveDeal`` holds it).
 
-The state of a deal is a pure function of its row (rules, seats, deck, situation) and its Move
-rows, so any process can rebuild it at any version; ``live.py`` keeps the newest one per deal.
+The state of a deal is a pure function of its record (rules, seats, deck, situation) and its
+moves (Move rows, or its pack once finished: league/services/archive.py), so any process can
+rebuild it at any version; ``live.py`` keeps the newest one per deal.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from dataclasses import dataclass
 
 from engine import get_game
 from engine.core.game import DealState
-from league.models import Deal, Move
+from league.models import Deal
+from league.services import archive
 
 
 @dataclass
@@ -27,15 +29,16 @@ class Cached:
 def fresh_state(deal: Deal) -> DealState:
     """The deal's state before its first move."""
     game = get_game(deal.game)
-    return game.start(game.rules_from_json(deal.rules), len(deal.seats), deal.deck, deal.situation)
+    head = archive.head(deal)  # a finished deal's record may be packed (league/services/archive.py)
+    return game.start(game.rules_from_json(head.rules), len(head.seats), head.deck, head.situation)
 
 
 def replay(deal: Deal, upto: int) -> Cached:
-    """The state after the first ``upto`` moves, rebuilt from the Move rows (nothing held)."""
+    """The state after the first ``upto`` moves, rebuilt from the move log (nothing held)."""
     game = get_game(deal.game)
     state = fresh_state(deal)
     since = deal.started_at.timestamp()
-    for move in Move.objects.filter(deal=deal, seq__lt=upto).order_by("seq"):
+    for move in archive.moves(deal, 0, upto):
         state.apply(move.seat, game.parse_action(move.action))
         since = move.created.timestamp()
     return Cached(upto, state, since, deal)

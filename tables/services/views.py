@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.family.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
-from league.services import names
+from league.services import archive, names
 from tables import timings
 from tables.models import LiveTable
 from tables.services import between, deals, info, live, pacing, reading, states
@@ -30,7 +30,7 @@ def deal_meta(deal: Deal) -> dict[str, Any]:
     meta = {
         "number": deal.number,
         "match_id": deal.match_id,
-        "situation": deal.situation,
+        "situation": archive.head(deal).situation,
         "over": deal.status == Deal.Status.FINISHED,
         "fairness": deals.reveal(deal),
         "match": None,

@@ -18,7 +18,7 @@ from django.test import Client
 from engine import game_names, get_game
 from engine.core.registry import register, unregister
 from league.models import Club, Deal, Match, Player, PlayerRating, RatingChange, StandingRow
-from league.services import offline, results, rounds, tournaments
+from league.services import archive, offline, results, rounds, tournaments
 from replays.models import Review
 from replays.services import reviews
 from tables.models import LiveTable
@@ -47,7 +47,7 @@ def manual(settings: Any) -> Iterator[None]:
     live.clear()
     pacing.clear_pending()
     yield
-    # The toy's cached live deals leave with it (as tests/tables/conftest.py does).
+    # The toy's live deals and table facts leave with it (as tests/tables/conftest.py does).
     live.clear()
     pacing.clear_pending()
 
@@ -149,7 +149,7 @@ def test_a_live_table_plays_it_through_the_table_service(
 ) -> None:
     """Ten plays finish the deal with the engine's result; the table page is the trick games'."""
     deal = live_deal(club)
-    assert deal.moves.count() == 10
+    assert len(archive.moves(deal)) == 10 and archive.is_packed(deal)
     assert deal.result["outcome"] == "played" and sum(deal.result["scores"]) == 0
     table = LiveTable.objects.get(match=deal.match)
     page = as_user("owner").get(f"/tables/{table.pk}/")

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.record import commitment
 from league.models import Deal, Match
+from league.services import archive
 from replays.services.chart import points_chart
 from replays.services.records import deal_record
 from replays.services.steps import build
@@ -22,14 +23,16 @@ def page(deal: Deal) -> str:
 
 def test_it_confirms_a_deck_that_matches_its_commitment(tractor_deal: Deal) -> None:
     """The commitment and sha256(salt + deck) are shown side by side and agree."""
-    assert tractor_deal.commitment == commitment(tractor_deal.salt, tractor_deal.deck)
+    head = archive.head(tractor_deal)
+    assert head.commitment == commitment(head.salt, head.deck)
     html = page(tractor_deal)
     assert 'id="fair-verdict"' in html and 'class="ok"' in html
-    assert html.count(tractor_deal.commitment) == 2
+    assert html.count(head.commitment) == 2
 
 
 def test_it_flags_a_deck_that_does_not_match(tractor_deal: Deal) -> None:
     """A stored commitment the deck does not give is called out; the revealed seed is shown."""
+    archive.unpack_deal(tractor_deal)  # back to rows, to tamper with them
     tractor_deal.commitment = "f" * 64
     tractor_deal.seed = "server-secret-42"
     tractor_deal.save()
@@ -59,6 +62,7 @@ def test_it_shows_levels_before_and_the_result_with_level_changes(tractor_match:
 
 def test_a_result_only_deal_shows_its_result_without_a_board(tractor_deal: Deal) -> None:
     """Offline deals entered without moves have nothing to replay but still show the result."""
+    archive.unpack_deal(tractor_deal)
     tractor_deal.has_moves = False
     tractor_deal.save()
     tractor_deal.moves.all().delete()
@@ -78,6 +82,7 @@ def test_steps_json_serves_one_perspective(tractor_deal: Deal) -> None:
 
 def test_a_deal_whose_moves_do_not_replay_says_why(tractor_deal: Deal) -> None:
     """A corrupted move log is reported on the page with the engine's reason, not a server error."""
+    archive.unpack_deal(tractor_deal)
     move = tractor_deal.moves.filter(action__startswith="play").order_by("seq").first()
     move.action = "play BJ BJ BJ BJ"
     move.save()

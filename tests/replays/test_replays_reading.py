@@ -14,6 +14,7 @@ from engine import review as engine_review
 from engine.core.match import selfplay_deal
 from engine.core.registry import get_game
 from league.models import Deal, Match
+from league.services import archive
 from replays.models import Review, ReviewLine
 from replays.services.graph import declaring_sides, expected_points
 from replays.services.moves import describe
@@ -84,7 +85,7 @@ def test_the_end_of_a_level_game_shows_the_levels_after_the_deal(tractor_match: 
     deal = tractor_match.deals.order_by("number").first()
     assert deal is not None
     result = deal.result
-    names = [s["name"] for s in deal.seats]
+    names = [s["name"] for s in archive.seats(deal)]
     rows = {row["label"]: row for row in ending(deal, names)}
     level = f"Level of {names[0]}, {names[2]}"
     assert rows[level]["value"] == f"{result['levels_before'][0]} → {result['levels_after'][0]}"
@@ -97,9 +98,10 @@ def test_the_end_of_a_si_se_pai_deal_shows_the_scores_after_it(club: object) -> 
     """The second deal of a match starts from the first one's scores and adds its own payments."""
     match = play_sample_match(club, "sisepai", 2, seed=3)  # type: ignore[arg-type]
     deal = match.deals.order_by("number").last()
-    assert deal is not None and deal.situation and deal.situation.get("scores")
-    names = [s["name"] for s in deal.seats]
-    before, change = deal.situation["scores"], deal.result["payments"]
+    situation = archive.head(deal).situation if deal is not None else None
+    assert deal is not None and situation and situation.get("scores")
+    names = [s["name"] for s in archive.seats(deal)]
+    before, change = situation["scores"], deal.result["payments"]
     rows = {row["label"]: row["value"] for row in ending(deal, names)}
     for seat, name in enumerate(names):
         after = before[seat] + change[seat]

@@ -57,3 +57,12 @@ def test_only_the_reviews_worker_takes_reviews(compose: dict[str, Any]) -> None:
     worker, reviews = (compose["services"][name]["command"] for name in ("worker", "reviews"))
     assert "-Q" not in worker and "CELERY_QUEUE" not in compose["x-app"]["environment"]
     assert reviews[reviews.index("-Q") + 1] == "cardclub-reviews"
+
+
+@pytest.mark.parametrize("name", ["web", "worker", "reviews"])
+def test_it_starts_them_with_docs_deploy_s_flags(compose: dict[str, Any], name: str) -> None:
+    """The web nodes' and workers' command lines are docs/deploy.md's word for word: the handshake
+    timeout and the workers' start-up flags are measured there."""
+    command = " ".join(compose["services"][name]["command"])
+    lines = [line.strip() for line in (ROOT / "docs" / "deploy.md").read_text().splitlines()]
+    assert command in lines

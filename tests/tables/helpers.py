@@ -10,7 +10,7 @@ import pytest
 from django.db import transaction
 
 from league.models import Club, Deal, Round, Tournament
-from league.services import rounds, tournaments
+from league.services import archive, rounds, tournaments
 from league.services.clubs import ensure_player
 from tables.models import LiveTable
 from tables.services import lobby
@@ -62,6 +62,16 @@ def tournament_table(club: Club, users: list[Any], game: str = "shengji", **opti
     rounds.create_match(tournament, round_, 1, entries)
     (table,) = lobby.tables_for_round(round_)
     return table
+
+
+def match_moves(match: Any) -> list[archive.StoredMove]:
+    """Every stored move of ``match``'s deals in order, live rows or packed alike."""
+    return [m for deal in Deal.objects.filter(match=match).order_by("number") for m in archive.moves(deal)]
+
+
+def stored_move_count() -> int:
+    """How many moves every deal stored holds, live rows or packed alike."""
+    return sum(len(archive.moves(deal)) for deal in Deal.objects.all())
 
 
 def start(table: LiveTable) -> Deal:
@@ -167,7 +177,6 @@ def replayed_frames(frames: list[Any]) -> Iterator[tuple[Any, int | None, dict[s
     from collections import defaultdict
 
     from engine import get_game
-    from league.models import Move
     from tables.services import states
 
     by_deal: dict[int, list[Any]] = defaultdict(list)
@@ -177,7 +186,7 @@ def replayed_frames(frames: list[Any]) -> Iterator[tuple[Any, int | None, dict[s
         deal = Deal.objects.get(pk=deal_id)
         game = get_game(deal.game)
         state = states.fresh_state(deal)
-        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
+        moves = archive.moves(deal)
         version = 0
         for seat, frame in sorted(deal_frames, key=lambda item: item[1]["version"]):
             while version < frame["version"]:

@@ -3,7 +3,8 @@
 A player is a socket per seat that acts on the server's hints whenever its seat must decide, moves
 to another node when its node is lost, and asks for a resync when the table has been silent for a
 while (as the page does, static/js/table_resync.js). After the match, the move log must be whole:
-each deal's Move rows are exactly ``0 .. version - 1`` and replay to the stored result.
+each deal's moves (Move rows, or its pack once finished) are exactly ``0 .. version - 1`` and
+replay to the stored result.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from league.packing import unpack
 from tests.servers import documented, free_port
 
 SILENCE = 2.0  # seconds without a frame before a player asks for the current view
@@ -55,13 +57,11 @@ def session_cookies(users):
 
 # For ``manage.py shell``: every stored deal replays to its stored result (engine.core.record.check_record).
 RECORDS_REPLAY = """
-from engine.core.record import DealRecord, check_record
+from engine.core.record import check_record
 from league.models import Deal
+from replays.services.records import deal_record
 for deal in Deal.objects.all():
-    moves = [(m.seat, m.action) for m in deal.moves.order_by("seq")]
-    check_record(DealRecord(game=deal.game, rules=deal.rules, seats=deal.seats, deck=deal.deck,
-                            situation=deal.situation, salt=deal.salt, commitment=deal.commitment,
-                            actions=moves, result=deal.result))
+    check_record(deal_record(deal))
 """
 
 
@@ -136,13 +136,17 @@ async def _play(
 
 
 def assert_whole_log(conn: Any, deal_ids: list[int] | None = None) -> None:
-    """Every deal's (or the given deals') Move rows are exactly ``0 .. version - 1``: no gap, no duplicate."""
-    rows = conn.execute("SELECT id, version FROM league_deal ORDER BY id").fetchall()
-    for deal_id, version in rows:
+    """Every deal's (or the given deals') moves are exactly ``0 .. version - 1``: no gap, no duplicate,
+    as Move rows or, once the deal is packed, in its pack (and no Move rows left)."""
+    rows = conn.execute("SELECT id, version, packed FROM league_deal ORDER BY id").fetchall()
+    for deal_id, version, packed in rows:
         if deal_ids is not None and deal_id not in deal_ids:
             continue
         seqs = [
             r[0]
             for r in conn.execute("SELECT seq FROM league_move WHERE deal_id = %s ORDER BY seq", (deal_id,))
         ]
+        if packed is not None:
+            assert not seqs and len(unpack(bytes(packed)).moves) == version, (deal_id, version, seqs)
+            continue
         assert seqs == list(range(version)), (deal_id, version, seqs)

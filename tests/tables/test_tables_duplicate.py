@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from league.models import Board, Deal, MatchSeat, Player, Round, Tournament
-from league.services import offline, results, rounds, tournaments, travellers
+from league.services import archive, offline, results, rounds, tournaments, travellers
 from tables.models import LiveTable
 from tables.services import access as table_access
 from tables.services import deals, pacing
@@ -72,8 +72,9 @@ def test_two_live_tables_play_the_same_board(club: Any, members: list[Any], manu
     played = list(Deal.objects.filter(match__round=rnd, match__stage=1).order_by("match__table_number"))
     assert len(played) == 2
     for deal in played:
-        assert deal.board == board and deal.deck == board.deck and deal.commitment == board.commitment
-        assert deal.situation == board.situation() and deal.status == Deal.Status.FINISHED
+        head = archive.head(deal)
+        assert deal.board == board and head.deck == board.deck and head.commitment == board.commitment
+        assert head.situation == board.situation() and deal.status == Deal.Status.FINISHED
         assert deal.seed == ""
     assert [t.match.status for t in first_stage] == ["finished", "finished"]
     rows = travellers.travellers(rnd)[1]
@@ -91,10 +92,10 @@ def test_a_finished_board_keeps_its_deck_hidden_until_the_round_ends(
     pacing.run_pending()
     deal = Deal.objects.get(match=table.match)
     assert deal.status == Deal.Status.FINISHED
-    assert deals.reveal(deal) == {"commitment": deal.commitment}
+    assert deals.reveal(deal) == {"commitment": archive.head(deal).commitment}
     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FINISHED)
     deal.refresh_from_db()
-    assert deals.reveal(deal)["deck"] == deal.deck
+    assert deals.reveal(deal)["deck"] == archive.deck(deal)
 
 
 def test_a_live_and_an_entered_result_of_a_board_compare(club: Any, members: list[Any], manual: None) -> None:

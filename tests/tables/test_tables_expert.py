@@ -13,9 +13,10 @@ import pytest
 from engine import get_game
 from engine.core.game import Action, Bot, DealState
 from engine.search import expert as search
-from league.models import Deal, Move
+from league.models import Deal
+from league.services import archive
 from tables.services import deals, live, pacing, states, steps
-from tests.tables.helpers import seated_table, start, tournament_table
+from tests.tables.helpers import match_moves, seated_table, start, tournament_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,8 +56,8 @@ def test_a_table_with_an_expert_seated_finishes_its_deal(
     pacing.run_pending(expire_clocks=True)
     table.refresh_from_db()
     assert table.match.status == "finished"
-    played = Move.objects.filter(deal__match=table.match, seat=1).exclude(action="draw")
-    assert played.exists() and not played.filter(auto=True).exists()
+    played = [m for m in match_moves(table.match) if m.seat == 1 and m.action != "draw"]
+    assert played and not [m for m in played if m.auto]
 
 
 def test_a_seated_expert_searches_at_the_strong_budget_on_a_copy(
@@ -107,7 +108,7 @@ def test_timed_out_moves_at_a_tournament_table_are_the_fast_experts_choices(
     game = get_game("sisepai")
     state = states.fresh_state(deal)
     decisions = 0
-    for move in Move.objects.filter(deal=deal).order_by("seq"):
+    for move in archive.moves(deal):
         if move.action != "draw":
             bot = pacing.timeout_bot(game, deal, move.seq, move.seat)
             assert bot.budget == "fast" and isinstance(bot, search.ExpertBot)

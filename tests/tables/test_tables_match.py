@@ -8,12 +8,14 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.core.record import DealRecord, check_record, commitment
+from engine.core.record import check_record, commitment
 from league.models import Deal, Match, MatchSeat, Move, Player, Round, Tournament
+from league.services import archive
+from replays.services.records import deal_record
 from tables.models import LiveTable
 from tables.services import deals, lobby, pacing
 from tables.services.errors import NotAllowed
-from tests.tables.helpers import seated_table, start
+from tests.tables.helpers import match_moves, seated_table, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,28 +52,18 @@ def test_a_bot_match_plays_deal_after_deal_until_its_target(
     assert stored[-1].result["outcome"] == "played"
     assert match.result["deals"] == 3
     for deal in stored:
-        moves = list(Move.objects.filter(deal=deal).order_by("seq"))
-        assert [m.seq for m in moves] == list(range(deal.version))
-        record = DealRecord(
-            game=deal.game,
-            rules=deal.rules,
-            seats=deal.seats,
-            deck=deal.deck,
-            situation=deal.situation,
-            salt=deal.salt,
-            commitment=deal.commitment,
-            actions=[(m.seat, m.action) for m in moves],
-            result=deal.result,
-        )
-        check_record(record)
-        assert deal.commitment == commitment(deal.salt, deal.deck)
+        assert archive.is_packed(deal) and not Move.objects.filter(deal=deal).exists()
+        assert [m.seq for m in archive.moves(deal)] == list(range(deal.version))
+        check_record(deal_record(deal))
+        head = archive.head(deal)
+        assert head.commitment == commitment(head.salt, head.deck)
         game = get_game(deal.game)
         assert (
-            list(game.shuffled_deck(game.rules_from_json(deal.rules), 4, random.Random(deal.seed)))
-            == deal.deck
+            list(game.shuffled_deck(game.rules_from_json(head.rules), 4, random.Random(head.seed)))
+            == head.deck
         )
-    assert stored[1].situation == get_game("shengji").next_situation(
-        get_game("shengji").rules_from_json({}), 4, stored[0].situation, stored[0].result
+    assert archive.head(stored[1]).situation == get_game("shengji").next_situation(
+        get_game("shengji").rules_from_json({}), 4, archive.head(stored[0]).situation, stored[0].result
     )
 
 
@@ -82,10 +74,10 @@ def test_a_persons_clock_running_out_lets_the_bot_play_marked_auto(
     bots = {1: "heuristic", 2: "heuristic", 3: "heuristic"}
     table = played_out(club, members[:1], bots, deals=3, expire_clocks=True)  # one deal may be redealt
     assert table.match.status == "finished"
-    moves = Move.objects.filter(deal__match=table.match)
-    seat0 = moves.filter(seat=0).exclude(action="draw")
-    assert seat0.exists() and all(m.auto for m in seat0)
-    assert not moves.filter(auto=True).exclude(seat=0).exists()
+    moves = match_moves(table.match)
+    seat0 = [m for m in moves if m.seat == 0 and m.action != "draw"]
+    assert seat0 and all(m.auto for m in seat0)
+    assert not [m for m in moves if m.auto and m.seat != 0]
 
 
 def test_only_members_open_tables_and_only_the_host_seats_bots(

@@ -11,6 +11,7 @@ from django.test import Client
 
 from engine import get_game
 from league.models import Deal, Membership
+from league.services import archive
 from tables.models import LiveTable
 from tables.results import card_text, seat_names
 from tables.services import pacing
@@ -100,7 +101,7 @@ def test_a_redeal_says_so_and_why(club: Any, members: list[Any], settings: Any) 
         match=table.match,
         number=played.number + 1,
         game="zhaopengyou",
-        seats=played.seats,
+        seats=archive.seats(played),
         status=Deal.Status.FINISHED,
         result=result,
     )

@@ -24,7 +24,8 @@ from channels.db import database_sync_to_async
 from engine import get_game
 from engine.games.sisepai.state import SiSePaiDeal
 from engine.search import expert as search
-from league.models import Deal, Move
+from league.models import Deal
+from league.services import archive
 from tables.services import states
 from tests.tables.conftest import session_cookie
 from tests.tables.helpers import LEAK_CHECK, check_frames, seated_table, watch_match
@@ -98,7 +99,7 @@ def check_windows(deal: Deal) -> Counter[str]:
     seen: Counter[str] = Counter()
     asked: set[int] = set()
     answered: list[int] = []
-    for move in Move.objects.filter(deal=deal).order_by("seq"):
+    for move in archive.moves(deal):
         if state.phase.value == "window" and not state.answers:
             shown = state.shown
             assert shown is not None

@@ -3,7 +3,7 @@
 Running it again changes nothing: people are created only when missing, and a tournament that
 already exists is left as it is. The tournaments go through the same services a director uses
 (entries, rounds, publication) and every deal is a full record played by the heuristic bots and
-stored as Deal + Move rows, so standings, ratings, charts and replays show real data:
+stored as a finished Deal with its record packed, so standings, ratings, charts and replays show real data:
 
 - "Autumn Tractor Swiss": 8 partnerships of the first 16 players, 4 Swiss rounds, matches of
   ``TRACTOR_DEALS_PER_MATCH`` deals (a full Tractor match to A takes far longer than a demo should).
