@@ -88,6 +88,11 @@ class DealState(ABC):
     def hidden_from(self, seat: int | None) -> frozenset[str]:
         """Names of the zones whose cards ``seat`` (``None``: a spectator) may not see now."""
 
+    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
+        """A played deal's result for ``seat`` in the game's unit as a searching bot values it; here
+        the seat's own ``scores`` (the points it is paid, negative when it pays)."""
+        return float(result["scores"][seat])
+
     def decision_kind(self, action: Action) -> str:
         """The kind of decision ``action`` is now, as the game review names it (play, bury, bid, ...)."""
         return type(action).__name__.lower()

@@ -197,3 +197,6 @@ PHASE_OF: dict[type[Action], tuple[str, ...]] = {
     NameTrump: ("name",),
     Play: ("play",),
 }
+
+# The game review's kind of a decision taken in each phase (``TrickDeal.decision_kind``).
+KIND_OF_PHASE = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}

@@ -16,6 +16,7 @@ from typing import Any, Self
 from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
 from engine.core.game import JSON, Action, DealState, Rules, check_replacement, copied, refilled
 from engine.family.actions import (
+    KIND_OF_PHASE,
     PHASE_OF,
     Bury,
     Declare,
@@ -44,10 +45,6 @@ from engine.family.tricks import (
 from engine.family.trump import TrumpContext
 
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))  # must_move's answers, made once
-
-
-# The game review's kind of a decision by the phase it is taken in.
-TRICK_KINDS = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
 
 
 class TrickDeal(DealState):
@@ -134,15 +131,9 @@ class TrickDeal(DealState):
         """The result once the last trick is played."""
         raise NotImplementedError
 
-    def seat_value(self, result: dict[str, JSON], seat: int) -> float:
-        """A played deal's result for ``seat`` in the game's unit, as the expert values it: the
-        points it is paid (San Da Ha; negative when it pays)."""
-        return float(result["scores"][seat])
-
     def decision_kind(self, action: Action) -> str:
-        """play, bury, bid, call or name_trump by the phase; else the action's own kind
-        (declare, redeal, pickup)."""
-        return TRICK_KINDS.get(self.phase) or super().decision_kind(action)
+        """By the phase (``KIND_OF_PHASE``), else the action's own (declare, redeal, pickup)."""
+        return KIND_OF_PHASE.get(self.phase) or super().decision_kind(action)
 
     def side_of(self, seat: int) -> int:
         """0 for the dealer's side, 1 for the defenders."""
