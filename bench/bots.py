@@ -27,9 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.game import Action, Bot, DealState  # noqa: E402
-from engine.match import play_deal  # noqa: E402
-from engine.registry import get_game  # noqa: E402
+from engine.core.game import Action, Bot, DealState  # noqa: E402
+from engine.core.match import play_deal  # noqa: E402
+from engine.core.registry import get_game  # noqa: E402
 
 
 class Timed(Bot):

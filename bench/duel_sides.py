@@ -34,14 +34,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.duel import ARRANGEMENTS, a_difference, a_seats, deal_share, duel_deck, seat_generator  # noqa: E402
-from engine.expertplay import FamilyExpertBot  # noqa: E402
-from engine.game import Action, Bot, DealState  # noqa: E402
-from engine.match import bot_move, play_deal  # noqa: E402
-from engine.registry import get_game  # noqa: E402
+from engine.core.game import Action, Bot, DealState  # noqa: E402
+from engine.core.match import bot_move, play_deal  # noqa: E402
+from engine.core.registry import get_game  # noqa: E402
+from engine.family.expertplay import FamilyExpertBot  # noqa: E402
+from engine.family.trickdeal import TrickDeal  # noqa: E402
+from engine.games.tractor.expert import TractorExpertBot  # noqa: E402
 from engine.search import expert as search  # noqa: E402
-from engine.tractorexpert import TractorExpertBot  # noqa: E402
-from engine.trickdeal import TrickDeal  # noqa: E402
+from engine.tools.duel import ARRANGEMENTS, a_difference, a_seats, deal_share, duel_deck, seat_generator  # noqa: E402
 
 SEATS = 4
 
@@ -107,7 +107,7 @@ def configure(options: dict[str, Any]) -> None:
 
 
 def dealt(name: str, seed: int, deck_number: int) -> tuple[Any, Any, tuple[str, ...]]:
-    """The game, its default rules and the duel's deck ``deck_number`` (``engine.duel``'s seed string)."""
+    """The game, its default rules and the duel's deck ``deck_number`` (the seed string of ``tools.duel``)."""
     game = get_game(name)
     rules = game.rules_from_json({})
     return game, rules, duel_deck(game, rules, SEATS, seed, deck_number)

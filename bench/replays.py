@@ -182,8 +182,8 @@ def demo_deals(name: str, count: int, seed: int = 1) -> list[Any]:
     """``count`` played (not redealt) deals of ``name`` by heuristic bots in consecutive matches."""
     import random
 
-    from engine.match import Match, selfplay_deal
-    from engine.registry import get_game
+    from engine.core.match import Match, selfplay_deal
+    from engine.core.registry import get_game
 
     game = get_game(name)
     rules = game.rules_from_json({})
@@ -203,8 +203,8 @@ def review_times(count: int, budget: str | None) -> dict[str, Any]:
     """CPU seconds of the game review of ``count`` Tractor and Shengji demo deals."""
     from functools import partial
 
-    from engine.bench import cpu_seconds
     from engine.review import DEFAULT_BUDGET, ENGINE_VERSION, review_record
+    from engine.tools.bench import cpu_seconds
 
     budget = budget or DEFAULT_BUDGET
     out: dict[str, Any] = {"budget": budget, "engine_version": ENGINE_VERSION, "load_before": os.getloadavg()}

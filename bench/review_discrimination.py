@@ -80,9 +80,9 @@ class Shadowed:
 
 def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
     """Play deal ``n`` of ``name`` (a redealt deal is dealt again from the next seed) and review it."""
-    from engine.match import play_deal
-    from engine.record import new_salt, start_record
-    from engine.registry import get_game
+    from engine.core.match import play_deal
+    from engine.core.record import new_salt, start_record
+    from engine.core.registry import get_game
     from engine.review import review_record
 
     name, seed, n, play_budget, review_budget, shadow = job
@@ -130,7 +130,7 @@ def one_deal(job: tuple[str, int, int, str, str, bool]) -> dict[str, Any]:
 def roles(end: Any, seats: int) -> list[str]:
     """Every seat's side in a finished deal: ``declarers`` (the dealer's or declarer's side,
     revealed friends included) or ``defenders``; ``-`` for all in Si Se Pai (no sides) and redeals."""
-    from engine.trickdeal import TrickDeal
+    from engine.family.trickdeal import TrickDeal
 
     if not isinstance(end, TrickDeal) or (end.result() or {}).get("outcome") != "played":
         return ["-"] * seats
@@ -161,7 +161,7 @@ def per_kind(review: Any, kinds: list[str], sides: list[str]) -> dict[str, dict[
 
 def rereview(job: tuple[dict[str, Any], str, int]) -> dict[str, Any]:
     """A kept deal's line (``--out``) with its record reviewed again by the review as it is now."""
-    from engine.record import DealRecord, replay
+    from engine.core.record import DealRecord, replay
     from engine.review import review_record
 
     deal, budget, seed = job
@@ -186,7 +186,7 @@ def differed(
     seats) how often the expert's choice was among the review's candidates; and for every such
     decision the gain of the expert's choice over the heuristic's, both valued over the same
     worlds and playouts the review judged it with (``engine.review.review.compare``)."""
-    from engine.registry import get_game
+    from engine.core.registry import get_game
     from engine.review.points import knowledge_of
     from engine.review.review import REVIEW_BUDGETS, candidates, compare, draws, replay_decisions
     from engine.search.stats import stderr

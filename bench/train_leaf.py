@@ -1,4 +1,4 @@
-"""Fit Tractor's leaf evaluation (``engine/tractorleaf.py``) and write its weights module.
+"""Fit Tractor's leaf evaluation (``engine/games/tractor/leaf.py``) and write its weights module.
 
     .venv/bin/python bench/train_leaf.py [--deals 12000] [--jobs 2] [--write]
 
@@ -7,7 +7,7 @@ playout policy, drawn at random, so both kinds of play are in the positions), ta
 position between tricks with its ``features`` and the defenders' points still to come (the final
 points, the kitty's share included, minus those taken), and fits one ridge regression per stretch
 of the deal on four positions in five, reporting the fifth's R² and residual deviation. ``--write``
-refits each stretch on every position and writes ``engine/tractorleaf_weights.py``. numpy comes
+refits each stretch on every position and writes ``engine/games/tractor/leaf_weights.py``. numpy comes
 with the bench's extra (RLCard needs it); the engine only reads the written numbers.
 """
 
@@ -26,16 +26,16 @@ if TYPE_CHECKING:
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.expert import FamilyPlayout  # noqa: E402
-from engine.expertplay import VoidBuryingBot  # noqa: E402
-from engine.match import bot_move  # noqa: E402
-from engine.registry import get_game  # noqa: E402
-from engine.tractorleaf import FEATURES, features  # noqa: E402
-from engine.trickdeal import TrickDeal  # noqa: E402
+from engine.core.match import bot_move  # noqa: E402
+from engine.core.registry import get_game  # noqa: E402
+from engine.family.expert import FamilyPlayout  # noqa: E402
+from engine.family.expertplay import VoidBuryingBot  # noqa: E402
+from engine.family.trickdeal import TrickDeal  # noqa: E402
+from engine.games.tractor.leaf import FEATURES, features  # noqa: E402
 
 STRETCHES = ((0, 2), (3, 5), (6, 8), (9, 11), (12, 14), (15, 17), (18, 99))  # tricks done, both ends in
 RIDGE = 1.0
-WEIGHTS = Path(__file__).resolve().parents[1] / "engine" / "tractorleaf_weights.py"
+WEIGHTS = Path(__file__).resolve().parents[1] / "engine" / "games" / "tractor" / "leaf_weights.py"
 
 Row = tuple[int, list[float], int]
 
@@ -98,12 +98,12 @@ def main() -> int:
 
 
 def write(fitted: list[tuple[int, int, float, list[float]]], deals: int) -> None:
-    """``engine/tractorleaf_weights.py``: the stretches, their deviations and weights."""
+    """``engine/games/tractor/leaf_weights.py``: the stretches, their deviations and weights."""
     lines = [
         f'"""Tractor\'s leaf evaluation: ``bench/train_leaf.py --deals {deals} --write`` wrote it.',
         "",
         "Do not edit: refit instead. Each stretch: first and last tricks done, the residual",
-        'deviation (card points), one weight per ``engine.tractorleaf.FEATURES`` in order."""',
+        'deviation (card points), one weight per ``engine.games.tractor.leaf.FEATURES`` in order."""',
         "",
         "STRETCHES: tuple[tuple[int, int, float, tuple[float, ...]], ...] = (",
     ]

@@ -2,7 +2,7 @@
 
 The engine stays free of Django and speaks English (its messages name seats and cards for
 developers and records); the pages and sockets show a player the message for the error's code
-(``engine/errors.py``) in the page's language, and the engine's own sentence in English.
+(``engine/core/errors.py``) in the page's language, and the engine's own sentence in English.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 
 MESSAGES: dict[str, str | Promise] = {
     "engine_error": _("The game cannot accept that."),

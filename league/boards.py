@@ -4,7 +4,7 @@ Pure Python, no Django. A board is what every table of a duplicate round plays: 
 are drawn (the stack, top card first), the dealer (庄家) and both sides' levels. Board ``k`` of a
 round is a function of the round's secret seed and ``k`` alone, so the server can make it again
 at any table, and anyone holding the seed after the round can check it. Each board carries the
-deck commitment the live tables already use (``engine.record.commitment``: SHA-256 of salt +
+deck commitment the live tables already use (``engine.core.record.commitment``: SHA-256 of salt +
 deck), published when the round starts; the seed, salts and decks are revealed when it ends.
 
 The dealer rotates with the board number as in bridge (board 1: seat 0, board 2: seat 1, ...),
@@ -19,10 +19,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import RANKS
-from engine.game import JSON
-from engine.record import commitment, new_salt
-from engine.registry import get_game
+from engine.core.game import JSON
+from engine.core.record import commitment, new_salt
+from engine.core.registry import get_game
+from engine.family.cards import RANKS
 
 # The partnership games duplicate play is offered for: four seats, partners opposite, levels.
 DUPLICATE_GAMES = ("shengji", "tractor")
@@ -41,7 +41,7 @@ class Board:
     commitment: str
 
     def situation(self) -> dict[str, JSON]:
-        """The engine situation a table starts this board from (``engine.levels`` format)."""
+        """The engine situation a table starts this board from (``engine.family.levels`` format)."""
         return {"deal": 1, "dealer": self.dealer, "levels": list(self.levels), "winners": None}
 
 
@@ -81,7 +81,7 @@ def stack_rows(deck: Sequence[str], dealer: int) -> list[tuple[int, str, int]]:
     """(position from the top, card, seat that draws it) for a printed stack.
 
     Cards are drawn one at a time in play order starting with the dealer (seat order is play
-    order, ``engine.trickdeal``); the last cards left are the kitty (seat ``-1``).
+    order, ``engine.family.trickdeal``); the last cards left are the kitty (seat ``-1``).
     """
     total = len(deck)
     kitty = 6 if total == 54 else 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.trump import TrumpContext, display_order
+from engine.family.trump import TrumpContext, display_order
 from league.boards import stack_rows
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}

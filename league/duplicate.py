@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.cards import RANKS
-from engine.game import JSON
+from engine.core.game import JSON
+from engine.family.cards import RANKS
 
 LEVEL = 100  # plus points per level of difference
 

@@ -304,7 +304,7 @@ class SeatedDealForm(forms.Form):
 
 class DealForm(SeatedDealForm):
     """One offline deal of a four-seat game: the declarer's seat, the defenders' points, San Da Ha's bid,
-    one-deck Shengji's last trick and J-hook. The engine checks every range (``engine.entered``)."""
+    one-deck Shengji's last trick and J-hook. The engine checks every range (``engine.core.entered``)."""
 
     defender_points = forms.IntegerField(label=_("Defenders' points"), initial=0)
     bid = forms.IntegerField(label=_("Bid"), required=False)

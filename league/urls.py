@@ -4,6 +4,7 @@ from django.urls import path
 
 from league.api import api
 from league.views import (
+    check_in,
     clubs,
     duplicate,
     matches,
@@ -44,6 +45,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/tournaments/new/", tournaments.tournament_create, name="tournament-create"),
     path(T, tournaments.tournament_detail, name="tournament-detail"),
     path(T + "standings/", tournaments.standings_fragment, name="tournament-standings"),
+    path(T + "check-in/", check_in.check_in_page, name="tournament-check-in"),
     path(T + "screen/", screen.tournament_screen, name="tournament-screen"),
     path(T + "screen/panels/", screen.screen_panels, name="tournament-screen-panels"),
     path(T + "entries/", tournaments.entry_create, name="entry-create"),

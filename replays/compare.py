@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from replays.services.frames import ALL
 from replays.services.viewer import header, labels, result_rows, steps_payload
 from replays.views import viewable_deal

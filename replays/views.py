@@ -16,7 +16,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from engine import review as engine_review
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Player, Tournament
 from replays.forms import CommentForm, DealFilterForm, UploadForm

@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 
 from cardclub import engine_errors
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
 from tables.services import access, events, moves, presence, ready, views

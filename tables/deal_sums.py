@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import points
+from engine.family.cards import points
 from league.models import Deal
 from tables.services import states
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from cardclub.cards import SPRITE, card_label
 from cardclub.rules_examples import EXAMPLES, MELD_EXAMPLES, ROLES, Row
 from engine import get_game
-from engine.sisepai.melds import Meld
+from engine.games.sisepai.melds import Meld
 from tables.templatetags.sisepai import piece_words
 
 register = template.Library()

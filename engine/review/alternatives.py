@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.actions import Bury
-from engine.bots import _cost
-from engine.cards import CARD_POINTS
-from engine.errors import EngineError
-from engine.expert import bids_near
-from engine.game import Action, Bot, DealState
-from engine.trickdeal import TrickDeal
-from engine.zhaopengyou.actions import Call
+from engine.core.errors import EngineError
+from engine.core.game import Action, Bot, DealState
+from engine.family.actions import Bury
+from engine.family.bots import card_cost
+from engine.family.cards import CARD_POINTS
+from engine.family.expert import bids_near
+from engine.family.trickdeal import TrickDeal
+from engine.games.zhaopengyou.actions import Call
 
 HIGH_FIRST = "AKQJT98765432"
 LIMIT_LISTED = 200  # legal actions looked at outside burials (bids and calls are fewer)
@@ -73,10 +73,10 @@ def burials(deal: TrickDeal, seat: int) -> list[Action]:
         return sum(n for c, n in deal.hands[seat].items() if trump.eff[c] == trump.eff[card])
 
     keys: list[Callable[[str], tuple[int, ...]]] = [
-        lambda c: (_cost(c, trump),),
-        lambda c: (trump.is_trump(c), CARD_POINTS[c] > 0, _cost(c, trump)),
-        lambda c: (trump.is_trump(c), length(c), _cost(c, trump)),
-        lambda c: (trump.is_trump(c), -CARD_POINTS[c], _cost(c, trump)),
+        lambda c: (card_cost(c, trump),),
+        lambda c: (trump.is_trump(c), CARD_POINTS[c] > 0, card_cost(c, trump)),
+        lambda c: (trump.is_trump(c), length(c), card_cost(c, trump)),
+        lambda c: (trump.is_trump(c), -CARD_POINTS[c], card_cost(c, trump)),
     ]
     return [Bury(tuple(sorted(hand, key=lambda c: (*key(c), c))[:size])) for key in keys]
 

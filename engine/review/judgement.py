@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.game import JSON
+from engine.core.game import JSON
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (("good", 0.25), ("inaccuracy", 0.75), ("mistake", 1.5))  # below k * scale

@@ -2,7 +2,7 @@
 
 Shengji, Tractor and Zhao Pengyou are judged in card points, the expert's ``margin``: the
 defenders' points (the kitty's bonus included) counted from the pivot where the deal changes hands
-(``engine.expert.pivot``), above it for a defender, below it for the declarer's side, so a decision
+(``engine.family.expert.pivot``), above it for a defender, below it for the declarer's side, so a decision
 that moves the seat to the other side is valued by whether the side it joins wins; a redeal
 counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
@@ -16,13 +16,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.expert import FAMILY
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
+from engine.family.expert import FAMILY
+from engine.family.trickdeal import TrickDeal
+from engine.games.sisepai.expert import SiSePaiKnowledge
+from engine.games.zhaopengyou.expert import ZhaoExpertBot
 from engine.search.knowledge import Knowledge
 from engine.search.worlds import Hidden, Zones
-from engine.sisepai.expert import SiSePaiKnowledge
-from engine.trickdeal import TrickDeal
-from engine.zhaopengyou.expert import ZhaoExpertBot
 
 Points = Callable[[Knowledge, DealState, int], float]
 

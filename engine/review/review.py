@@ -20,11 +20,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from engine import actions as trick_actions
-from engine.errors import BadSetup, EngineError
-from engine.game import JSON, Action, Bot, DealState
-from engine.record import DealRecord, ReplayError, start_state
-from engine.registry import get_game
+from engine.core.errors import BadSetup, EngineError
+from engine.core.game import JSON, Action, Bot, DealState
+from engine.core.record import DealRecord, ReplayError, start_state
+from engine.core.registry import get_game
+from engine.family import actions as trick_actions
+from engine.family.trickdeal import TrickDeal
+from engine.games.sisepai import actions as sisepai_actions
+from engine.games.sisepai.state import Phase, SiSePaiDeal
 from engine.review.alternatives import distinct, trick_alternatives
 from engine.review.judgement import Judgement, SeatSummary, label, summarize
 from engine.review.points import ReviewKnowledge, knowledge_of
@@ -32,9 +35,6 @@ from engine.search.evaluate import Estimate, evaluate
 from engine.search.expert import best
 from engine.search.stats import stderr
 from engine.search.worlds import sample_worlds
-from engine.sisepai import actions as sisepai_actions
-from engine.sisepai.state import Phase, SiSePaiDeal
-from engine.trickdeal import TrickDeal
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidate
 # review-3: Zhao Pengyou's knowledge has the expert's own one-ply bot: its first candidates differ.
 # review-4: Zhao Pengyou's worlds believe the friend calls: the declarer holds nth-1 copies;
 # Si Se Pai's first candidate is the expert's one-ply WideBot, no longer the heuristic's.
-# review-5: card points count from the pivot where the deal changes hands (engine.expert.pivot), so
+# review-5: card points count from the pivot where the deal changes hands (engine.family.expert.pivot), so
 # a decision that moves the seat to the other side is valued by whether that side wins.
 # review-6: Si Se Pai's worlds look REVIEW_TURNS (12) draws ahead, no longer to the end of the deal;
 # the other games' reviews are the same as review-5's.

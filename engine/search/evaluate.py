@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.game import Action, DealState
+from engine.core.game import Action, DealState
 from engine.search.knowledge import Knowledge
 from engine.search.policy import playout
 from engine.search.stats import mean, stderr

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
 from engine.search.evaluate import Estimate, evaluate
 from engine.search.knowledge import Knowledge
 from engine.search.leaf import LeafKnowledge, evaluate_cut, has_leaf

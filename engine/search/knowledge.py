@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
 from engine.search.policy import Policy
 from engine.search.worlds import Hidden, Zones
 

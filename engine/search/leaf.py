@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.game import Action, DealState
+from engine.core.game import Action, DealState
 from engine.search.evaluate import Estimate, score_worlds
 from engine.search.knowledge import Knowledge
 from engine.search.policy import playout_until

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.game import Bot, DealState
-from engine.match import bot_move, play_deal
+from engine.core.game import Bot, DealState
+from engine.core.match import bot_move, play_deal
 
 Policy = Callable[[random.Random, int], Sequence[Bot]]  # (generator, seats) → one bot per seat
 

@@ -1,4 +1,4 @@
-"""The site's rule sets, loaded from the engine's shipped definitions (engine/rulesets.py)."""
+"""The site's rule sets, loaded from the engine's shipped definitions (engine/core/rulesets.py)."""
 
 from typing import Any
 

@@ -20,8 +20,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine import get_game
-from engine.match import play_deal
-from engine.record import DealRecord, start_record
+from engine.core.match import play_deal
+from engine.core.record import DealRecord, start_record
 from league import boards as board_maker
 from league import movements, pairing
 from league.models import Board, Bye, Deal, Entry, Match, MatchSeat, Round, Tournament

@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 
 from cardclub.games import GAMES_BY_NAME
 from engine import game_names, get_game
-from engine.game import Game
+from engine.core.game import Game
 
 # Games played by two fixed sides at four seats (partners opposite: seats 0 & 2 against 1 & 3).
 PARTNERSHIP_GAMES = frozenset({"shengji", "tractor"})

@@ -24,7 +24,7 @@ BOT_KINDS: dict[str, Promise] = {
     "heuristic": gettext_lazy("heuristic bot"),
     "expert": gettext_lazy("expert bot"),
 }
-# A bot-played sample deal names its seats "heuristic bot 2" (engine.match.selfplay_deal).
+# A bot-played sample deal names its seats "heuristic bot 2" (engine.core.match.selfplay_deal).
 SAMPLE_NAME = re.compile(r"^(?P<kind>\w+) bot (?P<n>\d+)$")
 
 

@@ -2,7 +2,7 @@
 
 The director or a player enters what the table agreed on (who declared, the defenders' points,
 San Da Ha's bid, Zhao Pengyou's friends, Si Se Pai's winner and hand points); the engine's one
-dispatch ``engine.entered.entered_result`` settles them for every game with the same functions a
+dispatch ``engine.core.entered.entered_result`` settles them for every game with the same functions a
 played deal uses, or refuses them with ``BadResult``, whose reason is shown here in the visitor's
 language. The result has the shape of the engine's results plus ``"entered": true``; the cards
 themselves are unknown. No rule of any game lives in this module.
@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from engine import entered
-from engine.errors import BadResult
-from engine.figures import Figures
-from engine.game import JSON
+from engine.core import entered
+from engine.core.errors import BadResult
+from engine.core.figures import Figures
+from engine.core.game import JSON
 from league.services.games import game
 
 # What is entered for one offline deal: the engine's figures (declarer, defender_points, bid, ...).
@@ -75,7 +75,7 @@ def entered_result(
     """The result of one offline deal, as the engine would report it; ``EntryError`` if refused.
 
     ``rescore``: a deal entered before, scored again after an earlier deal's correction (its
-    declarer stands as played; ``engine.entered.entered_result``).
+    declarer stands as played; ``engine.core.entered.entered_result``).
     """
     rules = game(name).rules_from_json(rules_json)
     try:

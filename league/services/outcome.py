@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.cards import RANKS
-from engine.game import JSON
+from engine.core.game import JSON
+from engine.family.cards import RANKS
 from league.services.games import PARTNERSHIP_GAMES, game
 
 ZHAO_PENGYOU = "zhaopengyou"

@@ -16,8 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardclub.engine_errors import player_message
-from engine.errors import EngineError
-from engine.record import DealRecord, ReplayError, check_record
+from engine.core.errors import EngineError
+from engine.core.record import DealRecord, ReplayError, check_record
 from league import access, signals
 from league.models import Board, Deal, Match, Move, ResultCorrection, ResultEvent, ResultReport, Round
 from league.services import confirmation, duplicate, offline, outcome

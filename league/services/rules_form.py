@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league.services.games import game, rule_label
 
 

@@ -14,13 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine.errors import EngineError
-from engine.rulesets import SHIPPED, differences
+from engine.core.errors import EngineError
+from engine.core.rulesets import SHIPPED, differences
 from league import access
 from league.models import Club, RuleSet
 from league.services.games import game, rule_label
 
-# The shipped rule sets' titles (engine/rulesets.py), for the catalogue: the site's rows show them
+# The shipped rule sets' titles (engine/core/rulesets.py), for the catalogue: the site's rows show them
 # translated (RuleSet.display_title); a test keeps this list in step with the engine's.
 SITE_TITLES = (
     gettext_noop("Shengji (one deck): standard"),
@@ -42,7 +42,7 @@ class RuleSetError(Exception):
 
 
 def ensure_shipped(model: Any = RuleSet) -> None:
-    """The site's row of every shipped definition (engine/rulesets.py), published: the data migration
+    """The site's row of every shipped definition (engine/core/rulesets.py), published: the data migration
     writes them (``model``: its historical model), and a database emptied since (a test's flush)
     gets them back here."""
     have = set(model.objects.filter(club=None).values_list("name", "version"))

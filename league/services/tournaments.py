@@ -199,9 +199,31 @@ def check_in(entry: Entry, present: bool = True) -> Entry:
         raise TournamentError(_("Only entries still playing in a running tournament check in."))
     entry.checked_in_for = next_round(tournament) if present else None
     entry.save(update_fields=["checked_in_for"])
+    announce_check_in(tournament)
     return entry
+
+
+def announce_check_in(tournament: Tournament) -> None:
+    """After commit, tell the room's screen that the check-in count moved."""
+    from league import tasks
+
+    number = next_round(tournament)
+    transaction.on_commit(lambda: tasks.announce_round(tournament.pk, number))
 
 
 def checked_in(entry: Entry) -> bool:
     """Whether the entry is checked in for the next round."""
     return entry.checked_in_for == next_round(entry.tournament)
+
+
+def check_in_open(tournament: Tournament) -> bool:
+    """Whether entries check in now: the event has check-in and is not over."""
+    return tournament.check_in and tournament.status != Tournament.Status.FINISHED
+
+
+def own_entries(user: Any, tournament: Tournament) -> list[Entry]:
+    """The entries still playing in ``tournament`` that the signed-in user plays in."""
+    if user is None or not user.is_authenticated:
+        return []
+    mine = tournament.entries.filter(players__user=user, withdrawn=False).distinct()
+    return list(mine.prefetch_related("members__player"))

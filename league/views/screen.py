@@ -13,11 +13,14 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from cardclub.games import GAMES_BY_NAME
 from league.models import Round, Tournament
-from league.services import duplicate, table_states, travellers
+from league.services import duplicate, table_states, tournaments, travellers
 from league.views.common import visible_tournament
+from league.views.table_cards import qr_svg
 from league.views.tournaments import standings_context
 
 # Seconds each panel stays up; the room reads a table's seat from across it in that time.
@@ -32,8 +35,27 @@ def shown_round(tournament: Tournament) -> Round | None:
     return rounds.filter(status=Round.Status.PUBLISHED).first() or rounds.first()
 
 
-def panels_context(tournament: Tournament) -> dict[str, Any]:
-    """What the panels show: the round's tables, the standings, the last finished round's travellers."""
+def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """While check-in is open: the phone page's QR code and how many entries are in."""
+    if not tournaments.check_in_open(tournament):
+        return {}
+    url = request.build_absolute_uri(
+        reverse("tournament-check-in", args=[tournament.club.slug, tournament.slug])
+    )
+    playing = tournament.entries.filter(withdrawn=False)
+    return {
+        "check_in": {
+            "url": url,
+            "qr": mark_safe(qr_svg(url)),  # noqa: S308  # segno's own SVG, no user text in it
+            "round": tournaments.next_round(tournament),
+            "present": sum(tournaments.checked_in(e) for e in playing),
+            "entries": len(playing),
+        }
+    }
+
+
+def panels_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What the panels show: check-in, the round's tables, the standings, the last travellers."""
     rnd = shown_round(tournament)
     finished = tournament.rounds.filter(status=Round.Status.FINISHED).order_by("-number").first()
     boards: list[tuple[int, Any]] = []
@@ -47,6 +69,7 @@ def panels_context(tournament: Tournament) -> dict[str, Any]:
         "travellers_round": finished if boards else None,
         "boards": boards,
         **standings_context(tournament),
+        **check_in_context(request, tournament),
     }
 
 
@@ -55,11 +78,11 @@ def tournament_screen(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
     tournament = visible_tournament(request, slug, tslug)
     asked = request.GET.get("seconds", "")
     seconds = min(max(int(asked), 2), 120) if asked.isdecimal() and len(asked) < 4 else PANEL_SECONDS
-    context = panels_context(tournament) | {"club": tournament.club, "seconds": seconds}
+    context = panels_context(request, tournament) | {"club": tournament.club, "seconds": seconds}
     return render(request, "league/screen.html", context)
 
 
 def screen_panels(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
     """Just the panels: what the screen refetches when the tournament's socket says something changed."""
     tournament = visible_tournament(request, slug, tslug)
-    return render(request, "league/_screen_panels.html", panels_context(tournament))
+    return render(request, "league/_screen_panels.html", panels_context(request, tournament))

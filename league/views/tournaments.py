@@ -89,6 +89,8 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "ruleset_words": rulesets.in_words(tournament.ruleset) if tournament.ruleset else [],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
         "game": GAMES_BY_NAME.get(tournament.game),
+        "checks_in_self": tournaments.check_in_open(tournament)
+        and bool(tournaments.own_entries(request.user, tournament)),
         **standings_context(tournament),
     }
     if manages:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import EngineError
-from engine.record import start_state
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.record import start_state
+from engine.core.registry import get_game
 from league.models import Deal
 from replays.models import ReviewLine
 from replays.services.frames import ALL, Frame, make_frame

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.record import commitment
+from engine.core.record import commitment
 from league.models import Deal
 
 

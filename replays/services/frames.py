@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import points
+from engine.family.cards import points
 
 ALL = "all"
 """The perspective that shows every hand (a finished deal's record is public)."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.record import DealRecord, start_state
-from engine.registry import get_game
+from engine.core.record import DealRecord, start_state
+from engine.core.registry import get_game
 
 WIDTH = 640
 HEIGHT = 90

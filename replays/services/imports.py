@@ -18,10 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardclub.engine_errors import player_message
-from engine.errors import EngineError
-from engine.match import Match as EngineMatch
-from engine.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.match import Match as EngineMatch
+from engine.core.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
+from engine.core.registry import get_game
 from league.models import Club, Deal, Match, MatchSeat, Move, Player
 from replays.services.records import MATCH_FORMAT, TOURNAMENT_FORMAT
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from engine.record import DealRecord
+from engine.core.record import DealRecord
 from league.models import Deal, Match, Tournament
 from league.services.duplicate import board_hidden
 

@@ -27,8 +27,8 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from engine import review as engine_review
-from engine.errors import EngineError
-from engine.record import DealRecord
+from engine.core.errors import EngineError
+from engine.core.record import DealRecord
 from league import access
 from league.models import Deal, Player
 from replays.models import Review, ReviewLine

@@ -7,9 +7,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from engine.match import Match as EngineMatch
-from engine.match import selfplay_deal
-from engine.registry import get_game
+from engine.core.match import Match as EngineMatch
+from engine.core.match import selfplay_deal
+from engine.core.registry import get_game
 from league.models import Club, Match, MatchSeat, Tournament
 from replays.services.imports import store_deal
 

@@ -13,11 +13,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import points
-from engine.errors import EngineError
-from engine.record import DealRecord, ReplayError, start_state
-from engine.registry import get_game
-from engine.trump import TrumpContext, display_order
+from engine.core.errors import EngineError
+from engine.core.record import DealRecord, ReplayError, start_state
+from engine.core.registry import get_game
+from engine.family.cards import points
+from engine.family.trump import TrumpContext, display_order
 from replays.services.frames import ALL, Frame, make_frame, order_key
 from replays.services.moves import describe_all
 

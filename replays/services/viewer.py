@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from cardclub.games import GAMES_BY_NAME
-from engine.errors import EngineError
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.registry import get_game
 from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal

@@ -1,5 +1,5 @@
 // The Si Se Pai (四色牌) table: one WebSocket, full views from the server, no rules in the browser.
-// The server sends this seat's view (docs/protocol.md; the state is engine/sisepai/views.py); the
+// The server sends this seat's view (docs/protocol.md; the state is engine/games/sisepai/state.py); the
 // page draws it and sends {"type": "act", "action": "<notation>", "version": n}. Claim buttons are
 // exactly the server's legal hints, so a seat that cannot claim sees only "Pass" — and every seat
 // in a window is asked, so being asked tells nobody anything.

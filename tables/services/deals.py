@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils import timezone, translation
 
 from engine import get_game
-from engine.game import DealState
-from engine.record import commitment
+from engine.core.game import DealState
+from engine.core.record import commitment
 from league.models import Deal, Match, MatchSeat
 from league.services import duplicate, names, outcome
 from league.services.clubs import ensure_player

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from engine import get_game
-from engine.rulesets import differences
+from engine.core.rulesets import differences
 from league.services.games import rule_label, rule_value
 from league.services.names import kind_name
 from tables.models import TableSeat

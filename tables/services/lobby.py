@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine import get_game
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league import access
 from league.models import Club, Deal, Match, Round, RuleSet
 from league.services import rulesets

@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine import get_game
-from engine.errors import EngineError
+from engine.core.errors import EngineError
 from league.models import Deal, Move
 from tables import timings
 from tables.services import deals, info, pacing, states, views

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import points
-from engine.tricks import trick_winner
+from engine.family.cards import points
+from engine.family.tricks import trick_winner
 
 
 def reading(state: Any, seat: int | None) -> dict[str, Any] | None:

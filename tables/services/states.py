@@ -13,8 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from engine import get_game
-from engine.errors import EngineError
-from engine.game import DealState
+from engine.core.errors import EngineError
+from engine.core.game import DealState
 from league.models import Deal, Move
 
 MAX_DEALS = 5000  # entries kept per process; a table in play touches its entry every move

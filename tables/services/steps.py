@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.errors import EngineError
-from engine.game import Action
+from engine.core.errors import EngineError
+from engine.core.game import Action
 from league.models import Deal
 from tables.services import between, deals, events, info, moves, pacing, states
 from tables.services.errors import TableError

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from itertools import islice
 from typing import Any
 
-from engine.trump import TrumpContext, display_sorted
+from engine.family.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
 from league.services import names
 from tables import timings

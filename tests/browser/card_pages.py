@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.game import DealState
-from engine.match import MAX_STEPS
+from engine.core.game import DealState
+from engine.core.match import MAX_STEPS
 from tests.demo_template import migrated_database
 from tests.engine.family_table import in_play, play
 from tests.servers import daphne, manage, shell

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.trump import TrumpContext
+from engine.family.trump import TrumpContext
 from tests.browser.card_pages import (
     DESKTOP,
     PHONE,

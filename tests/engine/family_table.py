@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.actions import Bury, Draw, PickUp, Play
-from engine.cards import parse_cards
-from engine.registry import get_game
-from engine.trickdeal import TrickDeal
-from engine.trump import TrumpContext
+from engine.core.registry import get_game
+from engine.family.actions import Bury, Draw, PickUp, Play
+from engine.family.cards import parse_cards
+from engine.family.trickdeal import TrickDeal
+from engine.family.trump import TrumpContext
 
 SIZES = {"shengji": (12, 6), "tractor": (25, 8), "sandaha": (21, 8)}
 

@@ -17,11 +17,11 @@ from collections import Counter
 from itertools import islice
 from typing import Any
 
-from engine.errors import EngineError
-from engine.game import Action, DealState, Game
-from engine.match import MAX_STEPS, bot_move
-from engine.record import check_record, commitment, start_record
-from engine.registry import get_game
+from engine.core.errors import EngineError
+from engine.core.game import Action, DealState, Game
+from engine.core.match import MAX_STEPS, bot_move
+from engine.core.record import check_record, commitment, start_record
+from engine.core.registry import get_game
 
 ENUMERATION_CAP = 400  # enumerations longer than this are only sampled
 CHECKED_PER_STEP = 12
@@ -157,14 +157,14 @@ def _check_result(game: Game, seats: int, deck: tuple[str, ...], result: dict[st
         if game.zero_sum:
             assert sum(result["scores"]) == 0, "scores of a zero-sum game must sum to 0"
     if "card_points" in result:
-        from engine.cards import CARD_POINTS
+        from engine.family.cards import CARD_POINTS
 
         total = sum(CARD_POINTS.get(c, 0) for c in deck)
         assert sum(result["card_points"].values()) == total, "card points are not conserved"
 
 
 def _check_replay(record: Any, views: list[str], seats: int) -> None:
-    from engine.record import DealRecord, start_state
+    from engine.core.record import DealRecord, start_state
 
     loaded = DealRecord.loads(record.dumps())
     check_record(loaded)

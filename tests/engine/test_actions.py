@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, PickUp, Play, Redeal, parse_action
-from engine.errors import NotationError
+from engine.core.errors import NotationError
+from engine.family.actions import (
+    Bid,
+    Bury,
+    Declare,
+    Draw,
+    NameTrump,
+    Pass,
+    PickUp,
+    Play,
+    Redeal,
+    parse_action,
+)
 
 ALL = [
     Draw(),
@@ -31,7 +42,7 @@ def test_notation_round_trips(action: object) -> None:
 @pytest.mark.parametrize("action", ALL, ids=str)
 def test_repr_pastes_back(action: object) -> None:
     """eval(repr(a)) == a."""
-    import engine.actions as ns
+    import engine.family.actions as ns
 
     assert eval(repr(action), vars(ns)) == action
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.bench import GameRow, tables
-from engine.cli import main
+from engine.tools.bench import GameRow, tables
+from engine.tools.cli import main
 
 
 def run_bench() -> list[dict[str, Any]]:

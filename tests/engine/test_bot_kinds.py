@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import game_names, get_game
-from engine.game import Bot, UnknownBot
+from engine.core.game import Bot, UnknownBot
 
 
 @pytest.mark.parametrize("name", game_names())

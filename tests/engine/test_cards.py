@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import make_deck, parse_card, points
-from engine.errors import NotationError
+from engine.core.errors import NotationError
+from engine.family.cards import make_deck, parse_card, points
 
 
 @pytest.mark.parametrize("code", ["AS", "TH", "2D", "KC", "LJ", "BJ"])

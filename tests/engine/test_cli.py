@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine.tools.cli import main
 
 
 def run(*argv: str) -> tuple[int, list[str]]:

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.game import Action, DealState, Game
-from engine.match import MAX_STEPS
-from engine.registry import get_game
+from engine.core.game import Action, DealState, Game
+from engine.core.match import MAX_STEPS
+from engine.core.registry import get_game
 
 TABLES = [
     ("shengji", 4, {}),

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.duel import ARRANGEMENTS, a_seats, summary
+from engine.tools.cli import main
+from engine.tools.duel import ARRANGEMENTS, a_seats, summary
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 6, 9, 12])

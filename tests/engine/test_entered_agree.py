@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from family_table import cards, in_play, play
 
-from engine.entered import entered_result, figures_of
-from engine.match import selfplay_deal
-from engine.registry import get_game
+from engine.core.entered import entered_result, figures_of
+from engine.core.match import selfplay_deal
+from engine.core.registry import get_game
 
 NOT_REPORTED = {"entered", "j_hook", "defenders_last"}
 DRAWN_AT_THE_TABLE = {"provisional_dealer", "dealer_draw"}  # entered as unknown on a first deal

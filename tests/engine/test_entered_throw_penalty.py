@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine.entered import entered_result, limits
-from engine.errors import BadResult
-from engine.figures import Figures
-from engine.registry import get_game
+from engine.core.entered import entered_result, limits
+from engine.core.errors import BadResult
+from engine.core.figures import Figures
+from engine.core.registry import get_game
 
 PENALTY = {"real_hand_throws": True, "throw_penalty": True}
 REAL_HANDS = {"real_hand_throws": True}  # failed throws, no penalty

@@ -16,15 +16,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.actions import Bid, Pass, Play
-from engine.expert import played_by, shown_held, voids
-from engine.game import DealState
-from engine.match import MAX_STEPS, play_deal
-from engine.registry import get_game
+from engine.core.game import DealState
+from engine.core.match import MAX_STEPS, play_deal
+from engine.core.registry import get_game
+from engine.family.actions import Bid, Pass, Play
+from engine.family.expert import played_by, shown_held, voids
+from engine.family.trickdeal import TrickDeal
+from engine.family.tricks import trick_winner
 from engine.search.expert import BUDGET, ExpertBot
 from engine.search.worlds import Hidden, sample_worlds
-from engine.trickdeal import TrickDeal
-from engine.tricks import trick_winner
 
 GAMES = [("tractor", 4), ("shengji", 4), ("sandaha", 4), ("zhaopengyou", 6), ("zhaopengyou", 9)]
 IDS = [f"{name}-{seats}" for name, seats in GAMES]

@@ -1,4 +1,4 @@
-"""The expert's one-ply bot (engine/expertplay.py): the heuristic, declaring early and burying
+"""The expert's one-ply bot (engine/family/expertplay.py): the heuristic, declaring early and burying
 for voids.
 
 Hands in one-deck Shengji (spades trump, rank 2) and Tractor (a match's first deal, rank 2).
@@ -11,12 +11,12 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import Bury, Declare, Draw, Redeal
-from engine.bots import HeuristicBot
-from engine.expert import FAMILY
-from engine.expertplay import VoidBuryingBot, void_burial
-from engine.trickdeal import TrickDeal
-from engine.trump import TrumpContext
+from engine.family.actions import Bury, Declare, Draw, Redeal
+from engine.family.bots import HeuristicBot
+from engine.family.expert import FAMILY
+from engine.family.expertplay import VoidBuryingBot, void_burial
+from engine.family.trickdeal import TrickDeal
+from engine.family.trump import TrumpContext
 from tests.engine.family_table import cards, deck_for, draw_all, in_play, start
 
 SPADES_2 = TrumpContext("2", "S", sequences=False)

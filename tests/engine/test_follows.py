@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.plays import legal_follows, sub_multisets
-from engine.tricks import follow_error, read_lead
-from engine.trump import TrumpContext
+from engine.family.plays import legal_follows, sub_multisets
+from engine.family.tricks import follow_error, read_lead
+from engine.family.trump import TrumpContext
 
 SPADES_2 = TrumpContext("2", "S")
 
@@ -84,7 +84,7 @@ def test_throw_components_are_matched_largest_first() -> None:
 )
 def test_enumerated_follows_are_exactly_the_legal_ones(lead: str, hand: str) -> None:
     """legal_follows yields every legal follow once and nothing else."""
-    from engine.plays import sub_multisets
+    from engine.family.plays import sub_multisets
 
     led = read_lead(Counter(lead.split()), SPADES_2)
     assert led is not None

@@ -10,12 +10,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.cards import make_deck
-from engine.game import JSON, Rules
-from engine.plays import legal_follows
-from engine.trickdeal import Setup, TrickDeal
-from engine.tricks import read_lead, trick_winner
-from engine.trump import TrumpContext
+from engine.core.game import JSON, Rules
+from engine.family.cards import make_deck
+from engine.family.plays import legal_follows
+from engine.family.trickdeal import Setup, TrickDeal
+from engine.family.tricks import read_lead, trick_winner
+from engine.family.trump import TrumpContext
 
 
 class SixSeatDeal(TrickDeal):
@@ -41,7 +41,7 @@ def six_seat_deal(seed: int) -> SixSeatDeal:
 
 def test_six_players_three_decks_play_to_the_end() -> None:
     """Random legal play of a six-seat, three-deck deal ends with every card accounted for."""
-    from engine.actions import Bury, Draw, PickUp, Play
+    from engine.family.actions import Bury, Draw, PickUp, Play
 
     state = six_seat_deal(1)
     rng = random.Random(2)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import game_names
-from engine.rulesets import shipped
+from engine.core.rulesets import shipped
 
 THROWS = {"real_hand_throws": True, "throw_penalty": True}  # real-hand throws, penalty included
 

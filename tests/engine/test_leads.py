@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import make_deck
-from engine.plays import legal_leads
-from engine.tricks import lead_error, unknown_cards
-from engine.trump import TrumpContext
+from engine.family.cards import make_deck
+from engine.family.plays import legal_leads
+from engine.family.tricks import lead_error, unknown_cards
+from engine.family.trump import TrumpContext
 
 TWO_DECKS = Counter(make_deck(2))
 ONE_DECK = Counter(make_deck(1))

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Play
-from engine.registry import get_game
+from engine.core.registry import get_game
+from engine.family.actions import Play
+from engine.family.levels import tractor_outcome
+from engine.family.trickdeal import TrickDeal
+from engine.games.tractor.expert import TractorExpertBot
+from engine.games.tractor.leaf import FEATURES, declarers_levels, estimate, expected_points, features
+from engine.games.tractor.leaf_weights import STRETCHES
 from engine.search.expert import BUDGET, ExpertBot
 from engine.search.leaf import evaluate_cut, has_leaf
 from engine.search.policy import playout_until
 from engine.search.worlds import sample_worlds
-from engine.tractor import tractor_outcome
-from engine.tractorexpert import TractorExpertBot
-from engine.tractorleaf import FEATURES, declarers_levels, estimate, expected_points, features
-from engine.tractorleaf_weights import STRETCHES
-from engine.trickdeal import TrickDeal
 from tests.engine.test_expert import indistinguishable, played_deal, to_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine import get_game
-from engine.errors import BadRecord
-from engine.match import Match, rebuild, selfplay_deal
+from engine.core.errors import BadRecord
+from engine.core.match import Match, rebuild, selfplay_deal
 
 
 def play_match(name: str, deals: int, seed: int = 5) -> Match:

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import get_game
-from engine.actions import Play
-from engine.errors import EngineError
-from engine.trickdeal import TrickDeal
+from engine.core.errors import EngineError
+from engine.family.actions import Play
+from engine.family.trickdeal import TrickDeal
 
 CAP = 3000
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.playthrough import DIRECTORY, parse, render
+from engine.tools.playthrough import DIRECTORY, parse, render
 
 FILES = sorted(DIRECTORY.glob("*.txt"))
 

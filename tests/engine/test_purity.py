@@ -29,7 +29,7 @@ UNTIMED = [p for p in MODULES if p.name != "bench.py"]
 
 @pytest.mark.parametrize("path", UNTIMED, ids=[str(p.relative_to(ENGINE)) for p in UNTIMED])
 def test_no_clock(path: Path) -> None:
-    """Only the benchmarks (engine/bench.py, engine/sisepai/bench.py) read a clock."""
+    """Only the benchmarks (engine/tools/bench.py, engine/games/sisepai/bench.py) read a clock."""
     assert not CLOCK.search(path.read_text(encoding="utf-8"))
 
 

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from family_table import cards, finish, in_play, play
 
-from engine.errors import BadSetup, IllegalAction
-from engine.registry import get_game
-from engine.trickdeal import TrickDeal
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.registry import get_game
+from engine.family.trickdeal import TrickDeal
 
 FILLER = ["3D 4D", "5D 6D", "7D 8D"]  # seats 1, 2, 3: two cards each besides what a test names
 

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from engine import game_names, get_game
-from engine.errors import BadRecord
-from engine.match import selfplay_deal
-from engine.record import DealRecord, ReplayError, check_record, commitment
+from engine.core.errors import BadRecord
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord, ReplayError, check_record, commitment
 
 
 def a_record(name: str = "shengji", seed: int = 3) -> DealRecord:
@@ -99,7 +99,7 @@ def test_a_wrong_stored_result_is_refused() -> None:
 )
 def test_bad_rules_are_bad_setup(name: str, rules: dict[str, object]) -> None:
     """Unknown options, values of the wrong type and seats that do not exist are BadSetup."""
-    from engine.errors import BadSetup
+    from engine.core.errors import BadSetup
 
     game = get_game(name)
     with pytest.raises(BadSetup):
@@ -109,7 +109,7 @@ def test_bad_rules_are_bad_setup(name: str, rules: dict[str, object]) -> None:
 
 def test_wrong_deck_is_bad_setup() -> None:
     """A deck that is not the game's is refused."""
-    from engine.errors import BadSetup
+    from engine.core.errors import BadSetup
 
     game = get_game("tractor")
     rules = game.rules_from_json({})

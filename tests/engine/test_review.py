@@ -13,17 +13,17 @@ from typing import Any
 import pytest
 
 import engine.review.review as review_module
-from engine.actions import Bid, Bury, Pass, Play
-from engine.cli import main
-from engine.errors import BadSetup
-from engine.match import selfplay_deal
-from engine.record import DealRecord
-from engine.registry import get_game
+from engine.core.errors import BadSetup
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord
+from engine.core.registry import get_game
+from engine.family.actions import Bid, Bury, Pass, Play
+from engine.family.trickdeal import TrickDeal
 from engine.review import LABELS, Judgement, Review, decisions, iter_judgements, review_record, summarize
 from engine.review.alternatives import trick_alternatives
 from engine.review.points import knowledge_of
 from engine.review.review import Decision, compare, judge, replay_decisions
-from engine.trickdeal import TrickDeal
+from engine.tools.cli import main
 from tests.engine.family_table import cards, in_play, play
 from tests.engine.test_expert import indistinguishable, played_deal
 from tests.engine.test_purity import CLOCK, ENGINE, FORBIDDEN, GLOBAL_RANDOM

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.expert import pivot
-from engine.record import replay
+from engine.core.record import replay
+from engine.family.expert import pivot
+from engine.family.levels import tractor_outcome
+from engine.family.trickdeal import TrickDeal
+from engine.games.shengji import shengji_outcome
 from engine.review.points import card_points, knowledge_of
-from engine.shengji import shengji_outcome
-from engine.tractor import tractor_outcome
-from engine.trickdeal import TrickDeal
 from tests.engine.test_review import record_of
 
 PIVOTS = [("shengji", 40), ("tractor", 80), ("zhaopengyou", 80)]  # Zhao Pengyou: 6 seats, 2 decks

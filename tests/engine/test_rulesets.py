@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.errors import BadSetup
-from engine.record import DealRecord
-from engine.registry import get_game
-from engine.rulesets import SHIPPED, RuleSet, differences, shipped
+from engine.core.errors import BadSetup
+from engine.core.record import DealRecord
+from engine.core.registry import get_game
+from engine.core.rulesets import SHIPPED, RuleSet, differences, shipped
+from engine.tools.cli import main
 
 
 def run(*argv: str) -> tuple[int, list[str]]:

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, play, start
 
-from engine.actions import Bid, Bury, NameTrump, Pass, PickUp, Play
-from engine.errors import IllegalAction, NotYourTurn, WrongPhase
-from engine.registry import get_game
-from engine.sandaha import sandaha_payment
-from engine.trump import TrumpContext
-from engine.units import decompose, shape_of
+from engine.core.errors import IllegalAction, NotYourTurn, WrongPhase
+from engine.core.registry import get_game
+from engine.family.actions import Bid, Bury, NameTrump, Pass, PickUp, Play
+from engine.family.trump import TrumpContext
+from engine.family.units import decompose, shape_of
+from engine.games.sandaha import sandaha_payment
 
 GAME = get_game("sandaha")
 SEVEN = "BJ LJ 7S 7H 2S 2D 2C"

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, last_trick, play, start
 
-from engine.actions import Declare, PickUp, Redeal
-from engine.errors import IllegalAction
-from engine.figures import Figures
-from engine.registry import get_game
-from engine.rulesets import shipped
-from engine.tractor import TractorRules, settle
+from engine.core.errors import IllegalAction
+from engine.core.figures import Figures
+from engine.core.registry import get_game
+from engine.core.rulesets import shipped
+from engine.family.actions import Declare, PickUp, Redeal
+from engine.games.tractor import TractorRules, settle
 
 GAME = get_game("tractor")
 SHANGHAI: dict[str, Any] = dict(shipped("shanghai-80fen").options)

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, play, start, to_play
 
-from engine.actions import Declare, Draw, PickUp, Play, Redeal
-from engine.errors import IllegalAction, NotYourTurn, WrongPhase
-from engine.registry import get_game
-from engine.shengji import shengji_outcome
+from engine.core.errors import IllegalAction, NotYourTurn, WrongPhase
+from engine.core.registry import get_game
+from engine.family.actions import Declare, Draw, PickUp, Play, Redeal
+from engine.games.shengji import shengji_outcome
 
 GAME = get_game("shengji")
 
@@ -168,7 +168,7 @@ def test_dealer_takes_kitty_and_buries_six() -> None:
 
 def test_burying_the_wrong_number_is_refused() -> None:
     """Exactly six cards are buried."""
-    from engine.actions import Bury
+    from engine.family.actions import Bury
 
     state = draw_all(start("shengji", deck_for("shengji", {0: "2S"})))
     state.apply(0, Declare(("2S",)))

@@ -11,11 +11,11 @@ from family_table import cards, deck_for, draw_all, in_play, play, start, to_pla
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Declare, PickUp, Play, Redeal
-from engine.errors import IllegalAction
-from engine.match import bot_move
-from engine.registry import get_game
-from engine.tractor import tractor_outcome
+from engine.core.errors import IllegalAction
+from engine.core.match import bot_move
+from engine.core.registry import get_game
+from engine.family.actions import Declare, PickUp, Play, Redeal
+from engine.family.levels import tractor_outcome
 
 GAME = get_game("tractor")
 LATER = {"dealer": 0, "levels": ["2", "2"]}

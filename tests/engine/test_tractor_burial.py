@@ -10,10 +10,10 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import Bury
-from engine.registry import get_game
-from engine.tractorexpert import burials
-from engine.trickdeal import TrickDeal
+from engine.core.registry import get_game
+from engine.family.actions import Bury
+from engine.family.trickdeal import TrickDeal
+from engine.games.tractor.expert import burials
 from tests.engine.test_expert import indistinguishable
 from tests.engine.test_leaf import expert
 

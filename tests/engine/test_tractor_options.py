@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, last_trick, play, start
 
-from engine.actions import Declare, PickUp, Redeal
-from engine.errors import BadSetup, IllegalAction
-from engine.figures import Figures
-from engine.registry import get_game
-from engine.tractor import TractorRules, settle
+from engine.core.errors import BadSetup, IllegalAction
+from engine.core.figures import Figures
+from engine.core.registry import get_game
+from engine.family.actions import Declare, PickUp, Redeal
+from engine.games.tractor import TractorRules, settle
 
 GAME = get_game("tractor")
 LATER = {"dealer": 0, "levels": ["2", "2"]}
@@ -196,7 +196,7 @@ def test_san_da_ha_takes_the_kitty_per_trick_option_too(on: bool, multiplier: in
 @pytest.mark.parametrize(("gates", "after"), [("", ["6", "2"]), ("5TK", ["5", "2"])])
 def test_a_deal_entered_by_hand_stops_on_a_gate_too(gates: str, after: list[str]) -> None:
     """Hand entry settles with the same table: at 3, a defence without a point stops at 5."""
-    from engine.entered import entered_result
+    from engine.core.entered import entered_result
 
     rules = GAME.rules_from_json({"must_defend": gates})
     result = entered_result("tractor", rules, 4, {"dealer": 0, "levels": ["3", "2"]}, Figures(0, 0))

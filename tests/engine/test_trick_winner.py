@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.tricks import trick_winner
-from engine.trump import TrumpContext
+from engine.family.tricks import trick_winner
+from engine.family.trump import TrumpContext
 
 SPADES_2 = TrumpContext("2", "S")
 ONE_DECK = TrumpContext("2", "S", sequences=False)

@@ -12,7 +12,7 @@ import random
 import pytest
 from family_table import in_play, play
 
-from engine.registry import get_game
+from engine.core.registry import get_game
 
 SEATS = [0, 1, 2, 3, None]
 

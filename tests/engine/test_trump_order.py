@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import ALL_CARDS, parse_cards
-from engine.trump import TRUMP, TrumpContext, display_order, display_sorted
+from engine.family.cards import ALL_CARDS, parse_cards
+from engine.family.trump import TRUMP, TrumpContext, display_order, display_sorted
 
 HEARTS_2 = TrumpContext("2", "H")
 
@@ -43,7 +43,7 @@ def test_other_cards_keep_their_suit(card: str, suit: str) -> None:
 
 def test_eighteen_trumps_in_one_deck() -> None:
     """One deck: 2 jokers + 4 rank cards + 12 other trump-suit cards = 18 trumps (shengji.md §Trumps)."""
-    from engine.cards import make_deck
+    from engine.family.cards import make_deck
 
     assert sum(HEARTS_2.is_trump(c) for c in make_deck(1)) == 18
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine.trump import TrumpContext
-from engine.units import decompose, match_shape, shape_of
+from engine.family.trump import TrumpContext
+from engine.family.units import decompose, match_shape, shape_of
 
 SPADES_8 = TrumpContext("8", "S")
 HEARTS_2 = TrumpContext("2", "H")

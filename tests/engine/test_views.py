@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from family_table import deck_for, draw_all, start, to_play
 
-from engine.actions import Declare, Draw
+from engine.family.actions import Declare, Draw
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3, None])
@@ -47,7 +47,7 @@ def test_declaration_is_public() -> None:
 def test_everything_is_public_once_over() -> None:
     """After the deal the record is public: no hidden zones."""
     state = draw_all(start("shengji", deck_for("shengji", {1: "3S 4S 6S 7S 8S 9S JS QS AS 3H 4H 6H"})))
-    from engine.actions import Redeal
+    from engine.family.actions import Redeal
 
     state.apply(1, Redeal())
     assert state.hidden_from(None) == frozenset()

@@ -1,6 +1,6 @@
-"""Zhao Pengyou's expert one-ply bot (engine/zhaopengyou/expertplay.py): it declares as soon as its
+"""Zhao Pengyou's expert one-ply bot (engine/games/zhaopengyou/expertplay.py): it declares as soon as its
 trump suit holds two cards and a quarter of its hand, and buries whole short side suits; the
-heuristic does neither. Its search (engine/zhaopengyou/expert.py): worlds that believe the calls,
+heuristic does neither. Its search (engine/games/zhaopengyou/expert.py): worlds that believe the calls,
 searched once the teams are known or late in the deal.
 
 Six players, two packs, everyone at rank 2 (a match's first deal: anyone may declare).
@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.actions import Bury, Declare, Draw
-from engine.expertplay import void_burial
+from engine.family.actions import Bury, Declare, Draw
+from engine.family.expertplay import void_burial
+from engine.games.zhaopengyou.bots import ZhaoHeuristicBot
+from engine.games.zhaopengyou.deal import ZhaoDeal
+from engine.games.zhaopengyou.expert import ZhaoExpertBot
+from engine.games.zhaopengyou.expertplay import ZhaoExpertPlayBot
+from engine.games.zhaopengyou.rules import zhao_deck
 from engine.search.worlds import sample_worlds
-from engine.zhaopengyou.bots import ZhaoHeuristicBot
-from engine.zhaopengyou.deal import ZhaoDeal
-from engine.zhaopengyou.expert import ZhaoExpertBot
-from engine.zhaopengyou.expertplay import ZhaoExpertPlayBot
-from engine.zhaopengyou.rules import zhao_deck
 from tests.engine.zhaopengyou.zpy_table import cards, deck_for, in_play, start, trick
 
 

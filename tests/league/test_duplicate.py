@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import get_game
-from engine.record import commitment
+from engine.core.record import commitment
 from league.boards import Board, check_board, make_board, make_boards, stack_rows
 from league.duplicate import (
     TableResult,
@@ -267,7 +267,7 @@ def test_a_redeal_is_not_played() -> None:
 @pytest.mark.parametrize(("low", "high"), [(35, 40), (0, 5), (75, 80)])
 def test_declaring_more_points_away_never_scores_more(low: int, high: int) -> None:
     """Both sides of each one-deck threshold: conceding fewer points is never worse for NS."""
-    from engine.shengji import shengji_outcome
+    from engine.games.shengji import shengji_outcome
 
     def score(points: int) -> int:
         ns_wins, ns_rise, ew_rise = shengji_outcome(points)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import make_deck
+from engine.family.cards import make_deck
 from league.boards import stack_rows
 from league.diagram import hand_diagram
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
-from engine.record import check_record
+from engine.core.record import check_record
 from league.management.commands import demo_data
 from league.models import Club, Deal, Match, Move, PlayerRating, RatingChange, Round, StandingRow, Tournament
 from league.services import travellers

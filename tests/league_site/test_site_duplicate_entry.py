@@ -17,8 +17,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from engine import get_game
-from engine.match import play_deal
-from engine.record import DealRecord, start_record
+from engine.core.match import play_deal
+from engine.core.record import DealRecord, start_record
 from league.models import Board, Deal, Match, Membership, Player, ResultReport, Round, Tournament
 from league.services import offline, results, rounds, tournaments, travellers
 from tables.models import LiveTable

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from engine.cards import RANKS
+from engine.family.cards import RANKS
 from league.models import Board, Match, Player, RatingChange, Round, Tournament
 from league.services import offline, ratings, results, rounds, tournaments
 from tests.league_site.conftest import make_tournament

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from engine import get_game
-from engine.match import selfplay_deal
+from engine.core.match import selfplay_deal
 from league import elo
 from league.models import Club, Deal, Match, MatchSeat, Player, PlayerRating, RatingChange
 from league.services import outcome, ratings

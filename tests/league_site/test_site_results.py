@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from engine import get_game, sandaha, tractor
-from engine.match import selfplay_deal
+from engine.core.match import selfplay_deal
 from league.models import Deal, Match, Move, Player, ResultCorrection, ResultReport, Tournament
 from league.services import offline, results, rounds
 from tests.league_site.conftest import enter_players, make_tournament

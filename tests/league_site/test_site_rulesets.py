@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from engine import get_game
-from engine.match import selfplay_deal
-from engine.record import check_record
-from engine.rulesets import SHIPPED
+from engine.core.match import selfplay_deal
+from engine.core.record import check_record
+from engine.core.rulesets import SHIPPED
 from league.models import Club, Player, RuleSet, Tournament
 from league.services import rounds, rulesets
 from replays.services.imports import store_deal

@@ -6,17 +6,21 @@ are the running round's (never a draft's), the travellers those of a finished ro
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from league import duplicate
 from league.models import Club, Match, Player, Tournament
 from league.services import offline, results, rounds
 from tests.league_site.conftest import enter_players, make_tournament
+from tests.league_site.test_site_duplicate_pages import event, finish_round, play_first_stage
 
 pytestmark = pytest.mark.django_db
+__all__ = ["event"]  # the duplicate pages' fixture: a Howell of four pairs, round 1 published
 Login = Callable[[str | None], Client]
 
 
@@ -74,3 +78,26 @@ def test_the_cycle_lasts_what_the_room_asks_within_bounds(tractor_round: Tournam
     base = f"/clubs/riverside/t/{tractor_round.slug}/screen/"
     for asked, kept in (("5", "5"), ("1", "2"), ("999", "120"), ("x", "15"), ("1e9", "15")):
         assert f'data-seconds="{kept}"' in client.get(f"{base}?seconds={asked}").content.decode(), asked
+
+
+def test_a_running_duplicate_round_keeps_its_travellers_off_the_screen(
+    event: Tournament, as_user: Login
+) -> None:
+    """Board 1 has been played at both stage-1 tables, but the round runs: no travellers yet."""
+    play_first_stage(event)
+    assert 'data-panel="travellers"' not in screen(as_user("member"), event, panels=True)[1]
+
+
+def test_a_finished_duplicate_round_shows_its_travellers(event: Tournament, as_user: Login) -> None:
+    """Once the round is over the screen shows board 1's traveller: each table's pairs and score."""
+    deals = play_first_stage(event)
+    finish_round(event)
+    text = html.unescape(screen(as_user("member"), event, panels=True)[1])
+    panel = text[text.index('data-panel="travellers"') :]
+    assert "Travellers of round 1" in panel and "Board 1" in panel
+    for deal in deals:
+        for seat in deal.match.seats.all():
+            assert seat.entry.name in panel
+    scores = [duplicate.plus_score(d.result or {}) for d in deals]
+    for score in scores:
+        assert (str(score) if score is not None else "—") in panel

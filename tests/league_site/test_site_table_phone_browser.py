@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.card_pages import LANGUAGES
 from tests.browser.conftest import browser, log_in  # noqa: F401  (the Playwright fixture)
 from tests.league_site.test_site_live_browser import served
 
@@ -34,6 +35,17 @@ t = tournaments.create_tournament(
 tournaments.add_entry(t, players[:2])
 tournaments.add_entry(t, players[2:])
 rounds.publish_round(rounds.generate_round(t))
+door = tournaments.create_tournament(
+    club, director, {}, name="Door Cup", game="tractor", format="swiss", entry_kind="team",
+    rounds_planned=2, deals_per_match=1, tie_breaks=["WIN"], check_in=True,
+)
+eve = User.objects.create_user("eve", password="phone-pass-123")
+guests = [Player.objects.create(club=club, name=name) for name in ("Eve", "Fay", "Gus", "Hal")]
+guests[0].user = eve
+guests[0].save()
+tournaments.add_entry(door, guests[:2])
+tournaments.add_entry(door, guests[2:])
+tournaments.set_status(door, "registration")
 """
 ROUND = "/clubs/phone/t/phone-cup/rounds/1/"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -118,3 +130,41 @@ def test_the_rooms_screen_cycles_tables_and_standings(browser: Any, phone_site: 
     room.wait_for_selector("#screen[data-showing='standings']", timeout=5_000)
     assert "Ann & Bo" in room.inner_text("[data-panel='standings']")
     room.wait_for_selector("#screen[data-showing='tables']", timeout=5_000)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+def test_a_player_checks_in_at_the_door_by_phone(browser: Any, phone_site: str, language: str) -> None:  # noqa: F811
+    """The screen shows the code and the count; a phone signs in, checks in; the count moves live."""
+    room = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    room.goto(phone_site + "/clubs/phone/t/door-cup/screen/?seconds=60")
+    room.wait_for_selector("#screen[data-showing='check-in'] .qr svg")
+    assert room.inner_text("#screen-check-in-count") == "0 of 2 entries checked in"
+    url = room.inner_text(".screen-check-in-url").strip()
+
+    context = browser.new_context(**PHONE, extra_http_headers={"Accept-Language": LANGUAGES[language]})
+    context.add_cookies([{"name": "django_language", "value": LANGUAGES[language], "url": phone_site}])
+    phone = context.new_page()
+    phone.goto(url)
+    log_in(phone, phone_site, "eve", "phone-pass-123")
+    phone.goto(url)
+    button = phone.locator(".check-in-entry button[type=submit]")
+    assert "Eve & Fay" in phone.inner_text(".check-in-entry")
+    assert button.inner_text() == ("I'm here: check in" if language == "en" else "我到了：报到")
+    box = button.bounding_box()
+    assert (
+        box is not None
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= 390
+        and box["y"] + box["height"] <= 844
+    )
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    button.click()
+    phone.wait_for_selector(".check-in-entry.present [data-state='in']")
+    room.wait_for_function(
+        "document.getElementById('screen-check-in-count').textContent.startsWith('1 of 2')", timeout=10_000
+    )
+    phone.locator(".check-in-entry button[type=submit]").click()
+    phone.wait_for_selector(".check-in-entry:not(.present)")
+    room.wait_for_function(
+        "document.getElementById('screen-check-in-count').textContent.startsWith('0 of 2')", timeout=10_000
+    )

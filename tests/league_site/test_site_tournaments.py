@@ -54,7 +54,7 @@ def test_it_lets_only_directors_create_tournaments(as_user: Login, persona: str,
     if status == 302:
         t = Tournament.objects.get()
         # Unticked checkboxes are False; every option the engine has is stored (those added after
-        # the first records only when set: engine.game.ADDED).
+        # the first records only when set: engine.core.game.ADDED).
         assert t.rules["first_drawer"] == 1 and t.rules["pointless_redeal"] is True
         assert t.rules["notrump_ranks"] is False
         options = dataclasses.fields(get_game("tractor").rules_type)

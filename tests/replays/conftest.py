@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.match import selfplay_deal
-from engine.record import DealRecord
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord
+from engine.core.registry import get_game
 from league.models import Club, Deal, Match, Membership, Tournament
 from replays.services.samples import play_sample_match
 from tests.browser.conftest import browser, page  # noqa: F401  (the Playwright fixtures)

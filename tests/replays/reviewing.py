@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from engine import review as engine_review
-from engine.record import DealRecord
+from engine.core.record import DealRecord
 from league.models import Match, MatchSeat, Player
 
 

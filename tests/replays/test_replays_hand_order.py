@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import ALL_CARDS
-from engine.trump import TrumpContext
+from engine.family.cards import ALL_CARDS
+from engine.family.trump import TrumpContext
 from league.models import Club
 from replays.services.frames import ALL
 from replays.services.records import deal_record

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.record import commitment
+from engine.core.record import commitment
 from league.models import Deal, Match
 from replays.services.chart import points_chart
 from replays.services.records import deal_record

@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from engine import review as engine_review
-from engine.match import selfplay_deal
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.registry import get_game
 from league.models import Deal, Match
 from replays.models import Review, ReviewLine
 from replays.services.graph import declaring_sides, expected_points

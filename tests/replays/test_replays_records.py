@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from engine.record import DealRecord, commitment
+from engine.core.record import DealRecord, commitment
 from league.models import Club, Deal, Match, Move, Tournament
 from replays.services import imports
 from replays.services.records import deal_record

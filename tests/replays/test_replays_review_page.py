@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import TestCase
 
 from engine import review as engine_review
-from engine.record import start_state
-from engine.registry import get_game
+from engine.core.record import start_state
+from engine.core.registry import get_game
 from league.models import Club, Deal, Match
 from replays.models import Review, ReviewLine
 from replays.services import reviews

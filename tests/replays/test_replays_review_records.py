@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import TestCase
 
-from engine.match import selfplay_deal
-from engine.record import DealRecord
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord
+from engine.core.registry import get_game
 from league.models import Club, Deal, Match, MatchSeat, Tournament
 from league.services import offline, results
 from replays.models import Review

@@ -145,7 +145,7 @@ def test_an_outdated_review_is_made_again_when_asked(tractor_deal: Deal, fake_en
 
 def test_a_failed_review_says_why(tractor_deal: Deal, monkeypatch: pytest.MonkeyPatch) -> None:
     """A record the engine refuses: the review fails with the engine's message."""
-    from engine.errors import EngineError
+    from engine.core.errors import EngineError
 
     def refuse(record: object, *args: object, **kwargs: object) -> int:
         raise EngineError("no decisions to judge")

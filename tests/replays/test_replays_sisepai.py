@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.match import selfplay_deal
-from engine.record import DealRecord, start_state
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord, start_state
+from engine.core.registry import get_game
 from replays.services.steps import build
 
 GAME = get_game("sisepai")

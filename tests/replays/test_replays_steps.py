@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.record import replay, start_state
-from engine.registry import game_names, get_game
+from engine.core.record import replay, start_state
+from engine.core.registry import game_names, get_game
 from league.models import Club, Deal
 from replays.services.frames import ALL, make_frame
 from replays.services.records import deal_record
@@ -89,7 +89,7 @@ def test_it_hides_the_burial_from_the_other_seats() -> None:
     game = get_game("tractor")
     from random import Random
 
-    from engine.match import selfplay_deal
+    from engine.core.match import selfplay_deal
 
     record = selfplay_deal(game, game.rules_from_json({}), 4, None, Random(5), ["heuristic"])
     burier, bury = next((s, t) for s, t in record.actions if t.startswith("bury"))

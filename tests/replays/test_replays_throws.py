@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from engine.match import selfplay_deal
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.registry import get_game
 from league.models import Club
 from replays.services.frames import ALL
 from replays.services.imports import import_file

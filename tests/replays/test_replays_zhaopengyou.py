@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine import get_game
-from engine.match import selfplay_deal
-from engine.record import DealRecord
+from engine.core.match import selfplay_deal
+from engine.core.record import DealRecord
 from replays.services.frames import ALL
 from replays.services.steps import build_many
 

@@ -11,7 +11,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from cardclub.cards import card_label, card_words
-from engine.cards import ALL_CARDS
+from engine.family.cards import ALL_CARDS
 
 SPRITE = Path(__file__).resolve().parents[2] / "static" / "cards" / "cards.svg"
 PIECES = [colour + piece for colour in "RYGW" for piece in "KAERHCP"]

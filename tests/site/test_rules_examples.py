@@ -10,11 +10,11 @@ import pytest
 
 from cardclub.rules_examples import EXAMPLES, Row
 from engine import get_game
-from engine.sandaha import PERMANENT
-from engine.sisepai.melds import Meld, MeldKind
-from engine.tricks import follow_error, lead_error, read_lead
-from engine.trump import TrumpContext, display_order
-from engine.units import decompose
+from engine.family.tricks import follow_error, lead_error, read_lead
+from engine.family.trump import TrumpContext, display_order
+from engine.family.units import decompose
+from engine.games.sandaha import PERMANENT
+from engine.games.sisepai.melds import Meld, MeldKind
 
 pytestmark = pytest.mark.backend_free
 

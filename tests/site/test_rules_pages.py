@@ -16,9 +16,9 @@ from cardclub.cards import card_label
 from cardclub.games import GAMES, GAMES_BY_NAME
 from cardclub.rules_examples import EXAMPLES
 from engine import get_game
-from engine.sisepai.melds import Meld
-from engine.sisepai.partition import winning_score
-from engine.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.melds import Meld
+from engine.games.sisepai.partition import winning_score
+from engine.games.sisepai.rules import SiSePaiRules
 
 pytestmark = pytest.mark.django_db
 

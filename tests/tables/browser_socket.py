@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.game import DealState
+from engine.core.game import DealState
 from league.services.names import seat_label
 from tables.services import views
 

@@ -53,9 +53,9 @@ def session_cookies(users):
     return cookies
 """
 
-# For ``manage.py shell``: every stored deal replays to its stored result (engine.record.check_record).
+# For ``manage.py shell``: every stored deal replays to its stored result (engine.core.record.check_record).
 RECORDS_REPLAY = """
-from engine.record import DealRecord, check_record
+from engine.core.record import DealRecord, check_record
 from league.models import Deal
 for deal in Deal.objects.all():
     moves = [(m.seat, m.action) for m in deal.moves.order_by("seq")]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from engine.cards import points
+from engine.family.cards import points
 from league.models import Deal, Move
 from tables import deal_sums
 from tables.results import seat_names

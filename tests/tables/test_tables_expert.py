@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.game import Action, Bot, DealState
+from engine.core.game import Action, Bot, DealState
 from engine.search import expert as search
 from league.models import Deal, Move
 from tables.services import deals, pacing, states, steps

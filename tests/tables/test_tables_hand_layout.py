@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.trump import TrumpContext
+from engine.family.trump import TrumpContext
 from tables.services import steps, views
 from tests.engine.family_table import in_play
 from tests.tables.helpers import seated_table, start

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.record import DealRecord, check_record, commitment
+from engine.core.record import DealRecord, check_record, commitment
 from league.models import Deal, Match, MatchSeat, Move, Player, Round, Tournament
 from tables.models import LiveTable
 from tables.services import deals, lobby, pacing

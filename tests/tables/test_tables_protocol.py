@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from engine import get_game
-from engine.record import commitment
+from engine.core.record import commitment
 from league.models import Club, Deal, Move
 from tests.tables.conftest import close_code, session_cookie, socket
 from tests.tables.helpers import Sockets, seated_table, start

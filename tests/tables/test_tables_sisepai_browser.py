@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.sisepai.claims import may_demand_redeal
+from engine.games.sisepai.claims import may_demand_redeal
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
 from tests.demo_template import migrated_database
 from tests.servers import celery_worker, daphne, shell

@@ -22,8 +22,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from engine import get_game
+from engine.games.sisepai.state import SiSePaiDeal
 from engine.search import expert as search
-from engine.sisepai.state import SiSePaiDeal
 from league.models import Deal, Move
 from tables.services import states
 from tests.tables.conftest import session_cookie

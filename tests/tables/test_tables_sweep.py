@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.game import DealState
+from engine.core.game import DealState
 from league.models import Deal, Match, Move, PlayerRating, RatingChange, StandingRow
 from league.services import ratings, standings
 from tables.models import LiveTable

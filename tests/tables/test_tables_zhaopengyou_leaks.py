@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from engine.cards import RANKS, SUITS
+from engine.family.cards import RANKS, SUITS
+from engine.games.zhaopengyou.actions import Call
 from engine.search import expert as search
-from engine.zhaopengyou.actions import Call
 from league.models import Deal, Move
 from tests.tables.conftest import session_cookie
 from tests.tables.helpers import LEAK_CHECK, check_frames, seated_table, watch_match

@@ -31,7 +31,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from engine.match import selfplay_deal
+from engine.core.match import selfplay_deal
 from league.models import Club, Match, Membership, Player, Tournament
 from league.services import duplicate, outcome, results, rounds, tournaments
 from league.services.games import game as engine_game

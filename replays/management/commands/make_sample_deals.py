@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from engine.registry import game_names
+from engine.core.registry import game_names
 from league.models import Club
 from replays.services.samples import play_sample_match
 

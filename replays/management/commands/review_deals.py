@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 
 from engine import review as engine_review
-from engine.registry import game_names
+from engine.core.registry import game_names
 from league.models import Club, Deal
 from replays.services import reviews
 

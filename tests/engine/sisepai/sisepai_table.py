@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.sisepai import GAME
-from engine.sisepai.actions import parse_action
-from engine.sisepai.partition import GROUPS
-from engine.sisepai.pieces import is_general
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import HAND_SIZE, PACKET, SiSePaiDeal
+from engine.games.sisepai import GAME
+from engine.games.sisepai.actions import parse_action
+from engine.games.sisepai.partition import GROUPS
+from engine.games.sisepai.pieces import is_general
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import HAND_SIZE, PACKET, SiSePaiDeal
 
 NO_REDEAL = SiSePaiRules(redeal=False)
 

@@ -7,9 +7,9 @@ import random
 import pytest
 from sisepai_table import play, table
 
-from engine.sisepai import GAME
-from engine.sisepai.bench import win_check_median
-from engine.sisepai.bots import hand_value
+from engine.games.sisepai import GAME
+from engine.games.sisepai.bench import win_check_median
+from engine.games.sisepai.bots import hand_value
 
 SEAT0 = "RK RA RE RR RH YC YC YP GA GE GR GH GC GP WA WE WR WH WC WP"
 

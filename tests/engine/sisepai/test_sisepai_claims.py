@@ -7,10 +7,10 @@ from itertools import combinations
 import pytest
 from sisepai_table import answer_all, play, table
 
-from engine.errors import IllegalAction
-from engine.game import Action
-from engine.sisepai.actions import Chi, Hu, Kong, MeldOwn, Pass, Pong, Tsumo, parse_action
-from engine.sisepai.claims import winning_claim
+from engine.core.errors import IllegalAction
+from engine.core.game import Action
+from engine.games.sisepai.actions import Chi, Hu, Kong, MeldOwn, Pass, Pong, Tsumo, parse_action
+from engine.games.sisepai.claims import winning_claim
 
 WAITS_FOR_RA_21 = "RK RE YR YR YR YR GH GH GH WC WC RP YP GP WP YK GE GE GE WK"
 WAITS_FOR_RA_23 = "RK RE RR RR RR RH RH RH YC YC YC YC GP GP GP WA WA WA GK WK"

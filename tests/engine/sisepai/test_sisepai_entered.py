@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import BadResult
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.scoring import entered_result, payments
+from engine.core.errors import BadResult
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.scoring import entered_result, payments
 
 RULES = SiSePaiRules()
 

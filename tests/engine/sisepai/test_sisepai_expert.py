@@ -10,15 +10,15 @@ from collections.abc import Iterator
 import pytest
 from sisepai_table import play, table
 
-from engine.errors import BadSetup
-from engine.game import Action
+from engine.core.errors import BadSetup
+from engine.core.game import Action
+from engine.games.sisepai import GAME
+from engine.games.sisepai.actions import Pong
+from engine.games.sisepai.expert import TURNS, SiSePaiExpertBot, SiSePaiKnowledge, unseen
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import Phase, SiSePaiDeal
 from engine.review.points import REVIEW_TURNS, knowledge_of
 from engine.search.worlds import sample_worlds
-from engine.sisepai import GAME
-from engine.sisepai.actions import Pong
-from engine.sisepai.expert import TURNS, SiSePaiExpertBot, SiSePaiKnowledge, unseen
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import Phase, SiSePaiDeal
 
 WAITS_FOR_RA_21 = "RK RE YR YR YR YR GH GH GH WC WC RP YP GP WP YK GE GE GE WK"
 

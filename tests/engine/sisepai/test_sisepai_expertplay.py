@@ -8,11 +8,11 @@ from collections import Counter
 
 from sisepai_table import play, table
 
-from engine.sisepai import GAME
-from engine.sisepai.expert import SiSePaiKnowledge
-from engine.sisepai.expertplay import WideBot, acceptance, claimable, unseen_counts
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import Phase
+from engine.games.sisepai import GAME
+from engine.games.sisepai.expert import SiSePaiKnowledge
+from engine.games.sisepai.expertplay import WideBot, acceptance, claimable, unseen_counts
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import Phase
 
 DEALER_21 = SiSePaiRules(dealer_21=True, redeal=False)
 # The heuristic values discarding GA or YA alike; kept, GA (beside GK and a pair of GE) is

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine.sisepai import GAME
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import SiSePaiDeal
+from engine.games.sisepai import GAME
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import SiSePaiDeal
 
 GOLDEN = Path(__file__).parent / "golden"
 # Deck seeds picked for short deals that end in a win after some claims.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.sisepai.melds import Meld, MeldKind
+from engine.games.sisepai.melds import Meld, MeldKind
 
 CASES = [
     # cards, kind, concealed points, exposed points

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import NotationError
-from engine.sisepai import GAME
-from engine.sisepai.actions import Chi, Discard, MeldOwn
+from engine.core.errors import NotationError
+from engine.games.sisepai import GAME
+from engine.games.sisepai.actions import Chi, Discard, MeldOwn
 
 TEXTS = [
     "draw",

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine.errors import NotationError
-from engine.sisepai.pieces import ALL_CODES, describe, draw_strength, pack, parse_piece
+from engine.core.errors import NotationError
+from engine.games.sisepai.pieces import ALL_CODES, describe, draw_strength, pack, parse_piece
 
 PLAYING_CARD_CODES = {r + s for r in "23456789TJQKA" for s in "SHDC"} | {"LJ", "BJ"}
 

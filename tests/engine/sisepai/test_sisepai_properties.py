@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import EngineError
-from engine.game import Action
-from engine.sisepai import GAME
-from engine.sisepai.actions import Discard, Draw, Hu, Pass, Tsumo
-from engine.sisepai.melds import Meld
-from engine.sisepai.pieces import is_piece
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import SiSePaiDeal
+from engine.core.errors import EngineError
+from engine.core.game import Action
+from engine.games.sisepai import GAME
+from engine.games.sisepai.actions import Discard, Draw, Hu, Pass, Tsumo
+from engine.games.sisepai.melds import Meld
+from engine.games.sisepai.pieces import is_piece
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import SiSePaiDeal
 
 MAX_STEPS = 2000
 PROBES: list[Action] = [Draw(), Pass(), Hu(), Tsumo(), Discard("RK"), Discard("WP")]

@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from sisepai_table import cards, play, table
 
-from engine.errors import IllegalAction
-from engine.sisepai.actions import Redeal
-from engine.sisepai.claims import may_demand_redeal
-from engine.sisepai.rules import SiSePaiRules
+from engine.core.errors import IllegalAction
+from engine.games.sisepai.actions import Redeal
+from engine.games.sisepai.claims import may_demand_redeal
+from engine.games.sisepai.rules import SiSePaiRules
 
 WEAK = "RA RE RR RH RC RP YA YE YR YH YC YP GA GE GR GH GC GP WA WE"
 

@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 from sisepai_table import answer_all, build_deck, play, table
 
-from engine.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
-from engine.sisepai import GAME
-from engine.sisepai.actions import Discard, Draw, parse_action
-from engine.sisepai.game import draw_for_dealer
-from engine.sisepai.rules import SiSePaiRules
-from engine.sisepai.state import SiSePaiDeal
+from engine.core.errors import BadSetup, IllegalAction, NotYourTurn, WrongPhase
+from engine.games.sisepai import GAME
+from engine.games.sisepai.actions import Discard, Draw, parse_action
+from engine.games.sisepai.game import draw_for_dealer
+from engine.games.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.state import SiSePaiDeal
 
 RULES = SiSePaiRules(redeal=False)
 

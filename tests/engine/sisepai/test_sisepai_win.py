@@ -6,9 +6,9 @@ from collections import Counter
 
 from sisepai_table import answer_all, cards, play, table
 
-from engine.sisepai.melds import Meld, MeldKind
-from engine.sisepai.partition import concealed_melds, concealed_score, winning_score
-from engine.sisepai.rules import SiSePaiRules
+from engine.games.sisepai.melds import Meld, MeldKind
+from engine.games.sisepai.partition import concealed_melds, concealed_score, winning_score
+from engine.games.sisepai.rules import SiSePaiRules
 
 # 20-card hands and the card each waits for.
 WAITS_FOR_GC_9 = "RA RA RA YH YH YH YP GP WP RK YK GC WR WR RE RE GR GR WH WH"

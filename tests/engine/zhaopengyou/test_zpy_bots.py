@@ -8,10 +8,10 @@ import random
 import pytest
 from zpy_table import GAME, in_play
 
-from engine.errors import BadSetup
-from engine.match import selfplay_deal
-from engine.zhaopengyou.actions import Call
-from engine.zhaopengyou.deal import ZhaoDeal
+from engine.core.errors import BadSetup
+from engine.core.match import selfplay_deal
+from engine.games.zhaopengyou.actions import Call
+from engine.games.zhaopengyou.deal import ZhaoDeal
 
 
 def calling(hand: str) -> ZhaoDeal:

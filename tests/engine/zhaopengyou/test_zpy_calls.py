@@ -7,9 +7,9 @@ import random
 import pytest
 from zpy_table import GAME, in_play, trick
 
-from engine.errors import IllegalAction, NotationError, NotYourTurn
-from engine.zhaopengyou.actions import Call
-from engine.zhaopengyou.bots import ZhaoHeuristicBot
+from engine.core.errors import IllegalAction, NotationError, NotYourTurn
+from engine.games.zhaopengyou.actions import Call
+from engine.games.zhaopengyou.bots import ZhaoHeuristicBot
 
 SPADES = {0: "AS 3S", 1: "AS 4S", 2: "KS 6S", 3: "7S 8S", 4: "9S JS", 5: "QS 4S"}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine.tools.cli import main
 
 
 @pytest.mark.parametrize("players", range(6, 13))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from zpy_table import GAME, deck_for, start
 
-from engine.actions import Declare, Draw, PickUp, Redeal
-from engine.errors import IllegalAction, NotYourTurn, WrongPhase
-from engine.zhaopengyou.deal import ZhaoDeal
+from engine.core.errors import IllegalAction, NotYourTurn, WrongPhase
+from engine.family.actions import Declare, Draw, PickUp, Redeal
+from engine.games.zhaopengyou.deal import ZhaoDeal
 
 
 def draw_until(state: ZhaoDeal, cards_each: int) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import BadResult
-from engine.zhaopengyou.entered import entered_result, most_defender_points
-from engine.zhaopengyou.rules import ZhaoRules
+from engine.core.errors import BadResult
+from engine.games.zhaopengyou.entered import entered_result, most_defender_points
+from engine.games.zhaopengyou.rules import ZhaoRules
 
 RULES = ZhaoRules()
 

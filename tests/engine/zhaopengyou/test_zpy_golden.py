@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from engine.match import selfplay_deal
-from engine.registry import get_game
+from engine.core.match import selfplay_deal
+from engine.core.registry import get_game
 
 GOLDEN = Path(__file__).parent / "golden"
 SEEDS = {6: 2024, 9: 2025, 12: 2026}  # deck and bot seeds of the three golden deals

@@ -16,10 +16,10 @@ import harness
 import pytest
 from harness import _check_replay, _check_result, check_actions, check_view, check_zones
 
-from engine.game import Action
-from engine.match import MAX_STEPS, bot_move
-from engine.record import start_record
-from engine.registry import get_game
+from engine.core.game import Action
+from engine.core.match import MAX_STEPS, bot_move
+from engine.core.record import start_record
+from engine.core.registry import get_game
 
 
 @pytest.fixture(autouse=True)

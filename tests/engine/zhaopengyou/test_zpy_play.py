@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from zpy_table import GAME, cards, in_play, play, trick
 
-from engine.errors import IllegalAction
-from engine.plays import legal_follows
-from engine.tricks import read_lead, trick_winner
-from engine.trump import TrumpContext
+from engine.core.errors import IllegalAction
+from engine.family.plays import legal_follows
+from engine.family.tricks import read_lead, trick_winner
+from engine.family.trump import TrumpContext
 
 CLUBS_7 = TrumpContext("7", "C", sequences=True, rank_sequences=False)
 SPADES_4 = TrumpContext("4", "S", sequences=True, rank_sequences=False)

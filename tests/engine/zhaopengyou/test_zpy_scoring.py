@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from zpy_table import GAME, in_play, trick
 
-from engine.zhaopengyou.scoring import game_points, next_provisional_dealer, raise_ranks, rank_rises
+from engine.games.zhaopengyou.scoring import game_points, next_provisional_dealer, raise_ranks, rank_rises
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from zpy_table import GAME, deck_for, start
 
-from engine.errors import BadSetup
-from engine.zhaopengyou.rules import KITTY, ZhaoRules, calls_for, decks_for, hand_size
-from engine.zhaopengyou.scoring import dealer_draw, draw_strength
+from engine.core.errors import BadSetup
+from engine.games.zhaopengyou.rules import KITTY, ZhaoRules, calls_for, decks_for, hand_size
+from engine.games.zhaopengyou.scoring import dealer_draw, draw_strength
 
 # players: packs, big jokers, little jokers, cards each (zhaopengyou.md §Players and cards)
 SEED_TABLE = {

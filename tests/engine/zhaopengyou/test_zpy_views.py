@@ -7,8 +7,8 @@ from typing import Any
 
 from zpy_table import GAME, in_play, trick
 
-from engine.match import bot_move, play_deal
-from engine.zhaopengyou.deal import ZhaoDeal
+from engine.core.match import bot_move, play_deal
+from engine.games.zhaopengyou.deal import ZhaoDeal
 
 HANDS = {0: "3S 3C", 1: "KS 4C", 2: "AS AC", 3: "TS 5C", 4: "9S 6C", 5: "QS 7C"}
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.actions import Play
-from engine.cards import parse_cards
-from engine.registry import get_game
-from engine.zhaopengyou.deal import ZhaoDeal
-from engine.zhaopengyou.rules import KITTY, hand_size, zhao_deck
+from engine.core.registry import get_game
+from engine.family.actions import Play
+from engine.family.cards import parse_cards
+from engine.games.zhaopengyou.deal import ZhaoDeal
+from engine.games.zhaopengyou.rules import KITTY, hand_size, zhao_deck
 
 GAME = get_game("zhaopengyou")
 

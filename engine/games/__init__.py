@@ -1,0 +1,1 @@
+"""One package per game; ``engine.core.games`` lists them and importing one registers its game."""

@@ -1,0 +1,224 @@
+"""升级 Shengji with one deck, after Parlett (docs/rules/shengji.md), with its four variants as options.
+
+Four players, partners opposite, play order = seat order 0, 1, 2, 3 (counter-clockwise). 54 cards:
+12 each drawn one at a time, 6 left as the kitty. The first rank card shown names the trump suit
+(no overcalls); nobody shows: the kitty is turned up (§Drawing and declaring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.core.errors import BadResult
+from engine.core.figures import HOOKS, Figures
+from engine.core.game import JSON, DealState, Rules
+from engine.core.registry import register
+from engine.family.actions import Declare
+from engine.family.bounds import most_defender_points, most_throw_penalties
+from engine.family.cards import make_deck, points
+from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
+from engine.family.levels import first_loss, next_level_situation, situation_or_first
+from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
+from engine.family.trump import TrumpContext
+
+
+@dataclass(frozen=True)
+class ShengjiRules(Rules):
+    """House rules of one-deck Shengji; every default is the main rule (§House rules)."""
+
+    two_always_trump: bool = False  # §House rules, a variant: 2s are always trump, levels start at 3
+    four_of_a_kind: bool = False  # variant 2: four cards of one rank may be led together
+    last_trick_passes: bool = False  # variant 3: defenders taking the last trick pass the deal
+    j_hook: bool = False  # variant 4 (鉤到底): last trick won with a J at rank J sends levels back
+    first_drawer: int = 0  # who draws first on the first deal ("decided by any method")
+    pointless_redeal: bool = True  # §Redeal for a pointless hand: a hand without 5, 10, K may demand one
+    real_hand_throws: bool = False  # §House rules: throws judged against the real hands
+    throw_penalty: bool = False  # §House rules: a failed throw costs the thrower's side 10 points
+
+    @property
+    def start(self) -> str:
+        """The starting level."""
+        return "3" if self.two_always_trump else "2"
+
+
+def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, int]:
+    """shengji.md §Scoring: (dealer side wins, its rise, the defenders' rise) for the defenders' points.
+
+    Under 40 the dealer's side rises 1 (2 if the defenders took nothing); 40-79 nobody rises;
+    80-99 the defenders rise 1, 100 or more 2. ``passes``: the last-trick variant took the deal.
+    """
+    if defenders < 40 and not passes:
+        return True, 2 if defenders == 0 else 1, 0
+    return False, 0, 2 if defenders >= 100 else 1 if defenders >= 80 else 0
+
+
+def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
+    """``j_hook`` (鉤到底, §House rules): at rank J, the defenders taking the last trick with a J send
+    the dealer's side back: to the starting level with the trump suit's J, to 7 with another J."""
+    if hook is None or not (rules.j_hook and level == "J"):
+        return None
+    return rules.start if hook == "trump" else "7"
+
+
+def settle(rules: ShengjiRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+    """The level result of a deal with these figures, played or entered (§Scoring, §House rules)."""
+    passes = rules.last_trick_passes and figures.defenders_last
+    dealer_wins, dealer_rise, defender_rise = shengji_outcome(figures.defender_points, passes)
+    back = hook_level(rules, levels[figures.declarer % 2], figures.hook)
+    set_back = None if back is None else (back, figures.hook)
+    return settle_levels(levels, figures, dealer_wins, (dealer_rise, defender_rise), set_back)
+
+
+class ShengjiDeal(PartnershipDeal):
+    """One deal of one-deck Shengji."""
+
+    game_name = "shengji"
+    rules: ShengjiRules
+
+    pivot = first_loss(shengji_outcome)  # 40: fewer defenders' points keep the deal
+
+    def declarations(self, seat: int) -> list[Declare]:
+        """shengji.md §Drawing and declaring: any rank card held may be shown while nobody has declared."""
+        if self.declaration is not None or self.phase not in ("draw", "kitty"):
+            return []
+        hand = self.hands[seat]
+        return [Declare((c,)) for c in rank_cards(self.setup.rank) if c in hand]
+
+    def may_declare(self, seat: int) -> bool:
+        """Whether ``declarations(seat)`` offers a card, without listing them."""
+        if self.declaration is not None or self.phase not in ("draw", "kitty"):
+            return False
+        hand = self.hands[seat]
+        return any(c in hand for c in rank_cards(self.setup.rank))
+
+    def declare_error(self, seat: int, cards: tuple[str, ...]) -> str | None:
+        """Why ``seat`` may not show ``cards``."""
+        if self.declaration is not None:
+            return "the trump suit is already declared (no overcalls in one-deck Shengji)"
+        if len(cards) != 1 or not is_rank_card(cards[0], self.setup.rank):
+            return f"declare by showing one card of the trump rank {self.setup.rank}"
+        if self.hands[seat][cards[0]] < 1:
+            return f"you do not hold {cards[0]}"
+        return None
+
+    def on_declare(self, seat: int, cards: tuple[str, ...]) -> None:
+        """The shown card's suit becomes the trump suit."""
+        self.trump = self._context(cards[0][1])
+
+    def _context(self, suit: str | None) -> TrumpContext:
+        return TrumpContext(self.setup.rank, suit, self.setup.permanent, sequences=False)
+
+    def score(self) -> dict[str, JSON]:
+        """shengji.md §Scoring: defenders' 40/80/100 thresholds, kitty doubled to the last trick's side."""
+        assert self.dealer is not None and self.trump.suit is not None
+        rules, dealer = self.rules, self.dealer
+        raw = self.side_points()
+        kitty_pts = points(self.kitty)
+        defenders_last = self.side_of(self.last_winner()) == 1
+        bonus = 0
+        if defenders_last and not rules.last_trick_passes:
+            bonus = 2 * kitty_pts
+        hook = self.hooking_j() if defenders_last and rules.j_hook else None
+        kind = None if hook is None else "trump" if hook[1] == self.trump.suit else "side"
+        figures = Figures(dealer, self.penalised(raw[1] + bonus), defenders_last=defenders_last, hook=kind)
+        settled = settle(rules, self.setup.levels, figures)
+        if "j_hook" in settled:
+            settled["j_hook"] = hook  # a played deal names the card itself
+        return self.level_result(settled, {"kitty_points": kitty_pts, "kitty_bonus": bonus})
+
+    def hooking_j(self) -> str | None:
+        """The J that took the last trick, if its winner's highest card is one (鉤到底)."""
+        winner_cards = next(c for s, c in self.last_trick if s == self.last_winner())
+        top = max(winner_cards, key=lambda c: (self.trump.is_trump(c), self.trump.order[c]))
+        return top if top[0] == "J" else None
+
+
+class ShengjiGame(PartnershipGame):
+    """One-deck Shengji (升级) after Parlett, as docs/rules/shengji.md states it."""
+
+    name = "shengji"
+    title = "Shengji (one deck)"
+    chinese = "升级"
+    rules_type = ShengjiRules
+    min_seats = max_seats = default_seats = 4
+    zero_sum = False
+
+    def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
+        """54 cards: one deck with both jokers."""
+        return make_deck(1)
+
+    def start(
+        self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None
+    ) -> DealState:
+        """A new deal from the previous deal's situation (``None``: the first deal)."""
+        assert isinstance(rules, ShengjiRules)
+        sit = situation_or_first(situation, rules.start)
+        dealer = sit["dealer"]
+        self.check_setup(rules, seats, deck, dealer if dealer is not None else rules.first_drawer)
+        levels = tuple(sit["levels"])
+        setup = Setup(
+            seats=4,
+            hand_size=12,
+            kitty_size=6,
+            first_drawer=dealer if dealer is not None else rules.first_drawer,
+            dealer=dealer,
+            rank=levels[dealer % 2] if dealer is not None else rules.start,
+            levels=levels,
+            permanent=("2",) if rules.two_always_trump else (),
+            sequences=False,
+            quads=rules.four_of_a_kind,
+            pointless_redeal=rules.pointless_redeal,
+            real_hand_throws=rules.real_hand_throws,
+            throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+        )
+        return ShengjiDeal(rules, setup, deck, situation)
+
+    def next_situation(
+        self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, result: Mapping[str, JSON]
+    ) -> dict[str, JSON]:
+        """Levels and dealer after ``result``."""
+        assert isinstance(rules, ShengjiRules)
+        return next_level_situation(situation, result, rules.start)
+
+    def start_level(self, rules: Rules) -> str:
+        """3 when 2s are always trump, else 2."""
+        assert isinstance(rules, ShengjiRules)
+        return rules.start
+
+    def settle(self, rules: Rules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
+        """The level result of a deal with these figures (played or entered)."""
+        assert isinstance(rules, ShengjiRules)
+        return settle(rules, levels, figures)
+
+    def most_defender_points(self, rules: Rules) -> int:
+        """Every card point and the richest kitty doubled (never counted when the last trick passes),
+        plus what failed-throw penalties can add with that option."""
+        assert isinstance(rules, ShengjiRules)
+        top = most_defender_points(self.deck(rules, 4), 6, 0 if rules.last_trick_passes else 2)
+        return top + most_throw_penalties(rules, 12)
+
+    def check_figures(self, rules: Rules, levels: Sequence[str], figures: Figures) -> None:
+        """A J-hook needs the rule, the dealer's side at J and the defenders taking the last trick."""
+        assert isinstance(rules, ShengjiRules)
+        if figures.hook is None:
+            return
+        if figures.hook not in HOOKS or not (
+            rules.j_hook and levels[figures.declarer % 2] == "J" and figures.defenders_last
+        ):
+            raise BadResult(
+                "hook",
+                "a J-hook needs the J-hook rule, the dealer's side at J and the defenders' last trick",
+            )
+
+    def entered_result(
+        self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, figures: Figures
+    ) -> dict[str, JSON]:
+        """As every partnership game, keeping who took the last trick (the variants read it)."""
+        return {
+            **super().entered_result(rules, seats, situation, figures),
+            "defenders_last": figures.defenders_last,
+        }
+
+
+GAME = register(ShengjiGame())
