@@ -28,8 +28,19 @@ def chromium_path() -> str | None:
 NAMED_RUN = pytest.StashKey[str]()
 
 # Tests whose outcome cannot depend on the back end: the engine and the league's pure algorithms
-# import no Django models. ``.ci/run`` runs them once, on the embedded default, with everything else.
+# import no Django models. ``.ci/run`` runs them once, on the embedded default.
 BACKEND_FREE_DIRS = ("tests/engine/", "tests/league/")
+
+# Tests of what the two back ends do differently, which ``.ci/run`` runs on both: the live tables
+# and the sockets that carry them (the in-memory channel layer and steps on the server's loop, or
+# Redis and a worker), the health probes (eager Celery or a broker). The other database tests
+# (pages, forms, services over the ORM) run on PostgreSQL, what the site runs on in production.
+EMBEDDED_TOO = (
+    "tests/tables/",
+    "tests/site/test_pulse.py",
+    "tests/site/test_healthz.py",
+    "tests/league_site/test_site_standings.py",
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -56,6 +67,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.nodeid.startswith(BACKEND_FREE_DIRS):
             item.add_marker(pytest.mark.backend_free)
+        if item.nodeid.startswith(EMBEDDED_TOO) and "browser" not in item.keywords:
+            item.add_marker(pytest.mark.embedded)
         if "services" in item.keywords and not HAS_SERVICES and not require_services:
             item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL"))
         if "browser" in item.keywords and not has_browser and not require_browser:

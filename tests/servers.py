@@ -267,15 +267,16 @@ def celery_worker(env: dict[str, str], log: Path | None = None) -> Iterator[None
 
 @contextlib.contextmanager
 def table_server(setup: str, name: str) -> Iterator[tuple[str, dict[str, str], str]]:
-    """Daphne serving live tables at a fast pace on a scratch database made by the shell script
-    ``setup``, with a Celery worker of its own (queue ``name-…``) when there is Redis; yields the
+    """Daphne serving live tables at a fast pace on a migrated scratch database filled by the shell
+    script ``setup``, with a Celery worker of its own (queue ``name-…``) when there is Redis; yields the
     URL, the environment (for later scripts) and what ``setup`` printed."""
-    with scratch_database() as env:
+    from tests.demo_template import migrated_database  # which imports this module
+
+    with migrated_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
         # A test module's member opens a table per test, beyond the three a member may hold at once.
         env["TABLES_OPEN_PER_MEMBER"] = "1000"
         env["CELERY_QUEUE"] = f"{name}-{uuid.uuid4().hex[:8]}"
-        manage(env, "migrate", "--noinput", "-v0")
         printed = shell(env, setup)
         with celery_worker(env), daphne(env) as url:
             yield url, env, printed

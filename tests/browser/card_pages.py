@@ -19,8 +19,9 @@ import pytest
 from engine import get_game
 from engine.core.game import DealState
 from engine.core.match import MAX_STEPS
+from tests.demo_template import migrated_database
 from tests.engine.family_table import in_play, play
-from tests.servers import daphne, manage, scratch_database, shell
+from tests.servers import daphne, manage, shell
 from tests.tables.browser_socket import START, open_on_fake_socket, push, view_frame
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -47,8 +48,7 @@ for game, seats in [("tractor", 4), ("zhaopengyou", 12), ("sisepai", 3)]:
 def card_site() -> Iterator[dict[str, Any]]:
     """Daphne with a club owned by the demo login, three empty tables (Tractor, Zhao Pengyou for
     12, Si Se Pai) and one bot-played deal of each of those games for the viewer."""
-    with scratch_database() as env:
-        manage(env, "migrate", "--noinput", "-v0")
+    with migrated_database() as env:
         opened = re.findall(r"^(\w+) (\d+) (\d+)$", shell(env, TABLES), re.M)
         out = manage(env, "make_sample_deals", "--games", "tractor,zhaopengyou,sisepai", "--deals", "1")
         deals = {name: int(pk) for name, pk in re.findall(r"^(\w+): .* first /deals/(\d+)/$", out, re.M)}

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import browser, log_in  # noqa: F401  (the Playwright fixture)
-from tests.servers import celery_worker, daphne, manage, scratch_database, shell
+from tests.demo_template import migrated_database
+from tests.servers import celery_worker, daphne, shell
 
 # Two Tractor deals played step by step by a Celery worker took over 300 s while the suite ran
 # on four workers at a load average of 20.
@@ -48,10 +49,9 @@ EVENT = "/clubs/dup/t/tuesday-duplicate/"
 
 @pytest.fixture(scope="module")
 def dup_site() -> Iterator[tuple[str, dict[str, str]]]:
-    with scratch_database() as env:
+    with migrated_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.02,between_deals=60"
         env["CELERY_QUEUE"] = f"dup-{uuid.uuid4().hex[:10]}"
-        manage(env, "migrate", "--noinput", "-v0")
         shell(env, SETUP)
         with celery_worker(env), daphne(env) as url:
             yield url, env

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import browser, log_in  # noqa: F401  (the Playwright fixture)
-from tests.servers import celery_worker, daphne, manage, scratch_database
+from tests.demo_template import migrated_database
+from tests.servers import celery_worker, daphne, manage
 
 pytestmark = pytest.mark.browser
 
@@ -38,8 +39,7 @@ rounds.publish_round(rounds.generate_round(t))
 
 def served(setup: str) -> Iterator[str]:
     """A Daphne and a Celery worker over a scratch database that ``setup`` (shell code) filled."""
-    with scratch_database() as env:
-        manage(env, "migrate", "--noinput", "-v0")
+    with migrated_database() as env:
         manage(env, "shell", "-c", setup)
         # With Redis the standings task leaves the web process: a worker on a queue of this test's own.
         env["CELERY_QUEUE"] = f"e2e-{uuid.uuid4().hex[:10]}"

@@ -20,7 +20,8 @@ from tests.browser.card_pages import (
     tractor_view,
 )
 from tests.browser.conftest import browser, log_in  # noqa: F401  (the shared fixture)
-from tests.servers import daphne, manage, scratch_database, shell
+from tests.demo_template import migrated_database
+from tests.servers import daphne, shell
 from tests.tables.browser_socket import open_on_fake_socket, push
 
 pytestmark = [pytest.mark.browser, pytest.mark.backend_free]
@@ -42,8 +43,7 @@ for game, seats in [("tractor", 4), ("zhaopengyou", 6), ("zhaopengyou", 12), ("s
 @pytest.fixture(scope="module")
 def site() -> Iterator[dict[str, Any]]:
     """Daphne with the demo login's club and an empty table of each size."""
-    with scratch_database() as env:
-        manage(env, "migrate", "--noinput", "-v0")
+    with migrated_database() as env:
         # Four tables of one member: more than a member may open at once, so the cap is lifted.
         opened = re.findall(
             r"^(\w+) (\d+) (\d+)$", shell({**env, "TABLES_OPEN_PER_MEMBER": "9"}, TABLES), re.M

@@ -19,7 +19,8 @@ import pytest
 from engine import get_game
 from engine.games.sisepai.claims import may_demand_redeal
 from tests.browser.conftest import browser, page  # noqa: F401  (fixtures shared with the site's browser tests)
-from tests.servers import celery_worker, daphne, manage, scratch_database, shell
+from tests.demo_template import migrated_database
+from tests.servers import celery_worker, daphne, shell
 from tests.tables.browser_socket import START, open_on_fake_socket, push, sent, view_frame
 
 pytestmark = pytest.mark.browser
@@ -93,10 +94,9 @@ def redeal_seed() -> str:
 @pytest.fixture(scope="module")
 def ssp_site() -> Iterator[dict[str, Any]]:
     """Daphne (and, with Redis, a Celery worker) with two Si Se Pai tables started: a claim and a redeal."""
-    with scratch_database() as env:
+    with migrated_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=120"
         env["CELERY_QUEUE"] = f"browser-ssp-{uuid.uuid4().hex[:8]}"
-        manage(env, "migrate", "--noinput", "-v0")
         out = shell(env, SETUP.format(seeds=[claim_seed(), redeal_seed()]))
         claim_table, redeal_table = (int(line) for line in out.strip().splitlines()[-2:])
         with celery_worker(env), daphne(env) as url:

@@ -14,7 +14,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import browser, log_in, page  # noqa: F401  (fixtures shared with the site's browser tests)
-from tests.servers import celery_worker, daphne, manage, scratch_database, shell
+from tests.demo_template import migrated_database
+from tests.servers import celery_worker, daphne, shell
 from tests.tables.test_tables_browser import SETUP, make, my_move, table_site  # noqa: F401  (the same site)
 
 pytestmark = pytest.mark.browser
@@ -198,10 +199,9 @@ for attempt in range(50):
 def declarer_site() -> Iterator[str]:
     """Daphne (and, with Redis, a Celery worker) at a fast pace, with a 6-seat table where the player
     has declared and must take the kitty."""
-    with scratch_database() as env:
+    with migrated_database() as env:
         env["TABLES_PACE"] = "draw=0.01,bot=0.05,between_deals=60"
         env["CELERY_QUEUE"] = f"browser-zp-{uuid.uuid4().hex[:8]}"
-        manage(env, "migrate", "--noinput", "-v0")
         shell(env, SETUP + DECLARED)
         with celery_worker(env), daphne(env) as url:
             yield url
