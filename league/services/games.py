@@ -72,6 +72,7 @@ RULE_LABELS: dict[str, Promise] = {
     "level_step": _("Points per level in the results table"),
     "zero_rise": _("Levels the dealer's side rises when the defenders take no points"),
     "must_defend": _("Must-defend ranks (e.g. 5TK): a side stops there until it wins a deal there as dealer"),
+    "must_defend_jump": _("Levels a rise may go past the first must-defend rank it reaches"),
     "weak_points": _("A hand with at most this many points may demand a redeal (-1: never)"),
     "weak_trumps": _("A hand with at most this many trumps may demand a redeal (-1: never)"),
     "no_declaration": _("When nobody declares"),
