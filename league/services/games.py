@@ -78,6 +78,7 @@ RULE_LABELS: dict[str, Promise] = {
     "no_declaration": _("When nobody declares"),
     "own_copy_counts": _("The declarer's own copies count towards a friend call"),
     "call_point_cards": _("A 5, 10 or K may be called as a friend card"),
+    "call_top_card": _("The highest card of a suit may be called as a friend card"),
     "first_dealer": _("Seat of the first provisional dealer (-1: drawn for)"),
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),
