@@ -32,17 +32,17 @@ def tractor_outcome(defenders: int, step: int = 40, zero: int = 3) -> tuple[bool
     return False, (defenders - TRACTOR_PIVOT) // step
 
 
-def gated_rise(level: str, rise: int, as_dealer: bool, gates: str) -> int:
+def gated_rise(level: str, rise: int, as_dealer: bool, gates: str, jump: int = 0) -> int:
     """``rise`` for a side at ``level`` with the must-defend ranks ``gates`` (tractor.md §Must-defend
-    ranks): a side at a gate rises only by winning as the dealer's side there, and
-    no rise passes the next gate above its level."""
+    ranks): a side at a gate rises only by winning as the dealer's side there, and no rise goes
+    more than ``jump`` levels past the next gate above its level, nor passes a second one."""
     at = RANKS.index(level)
     if level in gates and not as_dealer:
         return 0
-    for step in range(1, rise + 1):
-        if at + step < len(RANKS) and RANKS[at + step] in gates:
-            return step
-    return rise
+    stops = [s for s in range(1, rise + 1) if at + s < len(RANKS) and RANKS[at + s] in gates]
+    if not stops:
+        return rise
+    return min(rise, stops[0] + jump, *stops[1:2])
 
 
 def first_situation(start: str) -> dict[str, JSON]:

@@ -118,6 +118,37 @@ def test_must_defend_ranks_stop_a_rise_and_are_passed_only_as_dealer(
     assert levels_after(levels, points, gates) == after
 
 
+@pytest.mark.parametrize(
+    ("levels", "points", "jump", "after"),
+    [
+        (("3", "2"), 0, 0, ["5", "2"]),  # no jump: +3 stops at the gate 5
+        (("3", "2"), 0, 1, ["6", "2"]),  # one level past 5: +3 reaches 6
+        (("3", "2"), 0, 2, ["6", "2"]),  # a jump never adds to the rise
+        (("4", "2"), 0, 1, ["6", "2"]),  # +3 from 4 would reach 7: one past 5 is 6
+        (("2", "5"), 160, 1, ["2", "5"]),  # defenders standing on a gate still do not rise
+    ],
+)
+def test_must_defend_jump_lets_a_rise_go_that_many_levels_past_a_gate(
+    levels: tuple[str, str], points: int, jump: int, after: list[str]
+) -> None:
+    """``must_defend_jump`` 1: at 3, +3 goes one level past the gate 5 to 6; 0 (the default) stops on 5."""
+    result = settle(TractorRules(must_defend="5TK", must_defend_jump=jump), levels, Figures(0, points))
+    assert result["levels_after"] == after
+
+
+def test_must_defend_jump_never_passes_a_second_gate() -> None:
+    """With gates 5 and 6 and a jump of 2, a rise from 4 of +3 passes 5 but stops on 6."""
+    result = settle(TractorRules(must_defend="56", must_defend_jump=2), ("4", "2"), Figures(0, 0))
+    assert result["levels_after"] == ["6", "2"]
+
+
+@pytest.mark.parametrize("jump", [-1, 13])
+def test_must_defend_jump_is_0_to_12_levels(jump: int) -> None:
+    """A jump is a number of levels a rise may go past a gate, at most the whole ladder."""
+    with pytest.raises(BadSetup):
+        GAME.rules_from_json({"must_defend": "5TK", "must_defend_jump": jump})
+
+
 @pytest.mark.parametrize("gates", ["5T5", "5X", "10"])
 def test_must_defend_ranks_are_rank_codes_once_each(gates: str) -> None:
     """Ranks are written 2-9, T, J, Q, K, A, each once."""

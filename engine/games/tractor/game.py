@@ -62,6 +62,8 @@ class TractorRules(Rules):
     zero_rise: int = field(default=3, metadata=ADDED)
     # §Must-defend ranks: e.g. "5TK"
     must_defend: str = field(default="", metadata=ADDED)
+    # §Must-defend ranks: levels a rise may go past the first gate it reaches
+    must_defend_jump: int = field(default=0, metadata=ADDED)
     # §Declaring: redeal a hand of at most this many points
     weak_points: int = field(default=-1, metadata=ADDED)
     # §Declaring: redeal a hand of at most this many trumps
@@ -99,7 +101,7 @@ def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict
     dealer_wins, rise = tractor_outcome(figures.defender_points, rules.level_step, rules.zero_rise)
     team = figures.declarer % 2
     winner = team if dealer_wins else 1 - team
-    rise = gated_rise(levels[winner], rise, dealer_wins, rules.must_defend)
+    rise = gated_rise(levels[winner], rise, dealer_wins, rules.must_defend, rules.must_defend_jump)
     return settle_levels(levels, figures, dealer_wins, (rise, 0) if dealer_wins else (0, rise))
 
 
@@ -115,6 +117,8 @@ def check_rules(rules: TractorRules) -> TractorRules:
         rules.must_defend
     ):
         raise BadSetup("must_defend lists ranks once each, as 2-9, T, J, Q, K, A (e.g. 5TK)")
+    if not 0 <= rules.must_defend_jump < len(RANKS):
+        raise BadSetup(f"must_defend_jump is the levels a rise may go past a gate: 0 to {len(RANKS) - 1}")
     return rules
 
 

@@ -162,12 +162,18 @@ class ZhaoDeal(TrickDeal):
                         if self.call_error(call) is None:
                             yield call
 
+    def top_of_suit(self, suit: str) -> str:
+        """The highest card of ``suit`` outside the trumps: its A, or its K when A is the rank."""
+        return next(r + suit for r in reversed(RANKS) if not self.trump.is_trump(r + suit))
+
     def call_error(self, call: Call) -> str | None:
         """Why ``call`` may not be made (any seat question aside)."""
         if call.card in JOKERS or self.trump.is_trump(call.card):
             return "call a card that is not trump"
         if not self.rules.call_point_cards and CARD_POINTS[call.card]:
             return "call a card that is not a 5, 10 or K (a club rule)"
+        if not self.rules.call_top_card and call.card == self.top_of_suit(call.card[1:]):
+            return "call a card below the highest of its suit (a club rule)"
         if not 1 <= call.nth <= self.decks:
             return f"there are {self.decks} copies of {call.card}: call the 1st to the {ordinal(self.decks)}"
         if call in self.calls:

@@ -41,6 +41,8 @@ class ZhaoRules(Rules):
     own_copy_counts: bool = field(default=True, metadata=ADDED)
     # §Calling friends: a 5, 10 or K may be called
     call_point_cards: bool = field(default=True, metadata=ADDED)
+    # §Calling friends: the highest card of a suit (its A, or K when A is the rank) may be called
+    call_top_card: bool = field(default=True, metadata=ADDED)
 
 
 def decks_for(seats: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from zpy_table import GAME, in_play, trick
@@ -149,18 +150,47 @@ def test_with_own_copy_counts_off_the_declarers_copies_do_not_count(
     assert state.team == team and state.calls_json()[0]["copies_played"] == played
 
 
+def calls_allowed(rank: str, refused: str | None, allowed: tuple[str, ...], **options: Any) -> None:
+    """At ``rank`` (hearts trump) a club rule refuses the call of ``refused``; ``allowed`` may be called."""
+    state = in_play(6, SPADES, "H", rank, **options)
+    state.phase, state.calls, state.fulfilled = "call", [], []
+    if refused is not None:
+        with pytest.raises(IllegalAction, match="a club rule"):
+            state.check(0, GAME.parse_action(f"call 1st {refused}"))
+    for card in allowed:
+        state.check(0, GAME.parse_action(f"call 1st {card}"))
+
+
 @pytest.mark.parametrize(("allowed", "card"), [(True, "KD"), (True, "TD"), (True, "5D"), (False, "KD")])
 def test_point_cards_may_be_called_unless_the_club_forbids_it(allowed: bool, card: str) -> None:
     """``call_point_cards`` off: a 5, 10 or K is refused; an A or a Q is still allowed."""
-    state = in_play(6, SPADES, "H", "2", call_point_cards=allowed)
-    state.phase, state.calls, state.fulfilled = "call", [], []
     if allowed:
-        state.check(0, GAME.parse_action(f"call 1st {card}"))
+        calls_allowed("2", None, (card,), call_point_cards=True)
     else:
-        with pytest.raises(IllegalAction, match="5, 10 or K"):
-            state.check(0, GAME.parse_action(f"call 1st {card}"))
-        state.check(0, GAME.parse_action("call 1st AD"))
-        state.check(0, GAME.parse_action("call 1st QD"))
+        calls_allowed("2", card, ("AD", "QD"), call_point_cards=False)
+
+
+@pytest.mark.parametrize(
+    ("allowed", "rank", "card", "below"),
+    [(True, "2", "AD", "KD"), (False, "2", "AD", "KD"), (False, "A", "KD", "QD")],
+)
+def test_the_highest_card_of_a_suit_may_be_called_unless_the_club_forbids_it(
+    allowed: bool, rank: str, card: str, below: str
+) -> None:
+    """``call_top_card`` off: the suit's highest card (its A, its K when A is the rank) is refused
+    and the next one down is allowed; on (the default), the A may be called."""
+    if allowed:
+        calls_allowed(rank, None, (card, below), call_top_card=True)
+    else:
+        calls_allowed(rank, card, (below,), call_top_card=False)
+
+
+def test_the_heuristic_bot_calls_a_king_when_the_highest_card_is_refused() -> None:
+    """With ``call_top_card`` off the bot, lacking the side kings, calls a K instead of an A."""
+    state = in_play(6, {0: "3S 4D 5C"}, "H", "2", call_top_card=False)
+    state.phase, state.calls, state.fulfilled = "call", [], []
+    call = ZhaoHeuristicBot(random.Random(1))._call(state, 0)
+    assert call.card[0] == "K"
 
 
 @pytest.mark.parametrize(("counts", "nth"), [(True, 2), (False, 1)])
