@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
 
 from tables.models import AWAY_AFTER, LiveTable
 
@@ -95,21 +94,14 @@ def generation(table_id: int) -> int:
     return int(cache.get(_generation_key(table_id)) or 0)
 
 
-def changed(table_id: int) -> None:
-    """After the current transaction commits, make every process read the table's facts again."""
-
-    def bump() -> None:
-        key = _generation_key(table_id)
-        if not cache.add(key, 1, None):
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, None)
-        from tables.services import live  # live holds these facts: it reads them again
-
-        live.forget_table(table_id)
-
-    transaction.on_commit(bump)
+def bump_generation(table_id: int) -> None:
+    """Tell every process that the table's facts changed (``live.table_changed`` calls it after commit)."""
+    key = _generation_key(table_id)
+    if not cache.add(key, 1, None):
+        try:
+            cache.incr(key)
+        except ValueError:
+            cache.set(key, 1, None)
 
 
 def load(table: LiveTable, gen: int = 0) -> TableInfo:

@@ -37,7 +37,7 @@ from league.models import Deal, Match, MatchSeat, Player, ResultEvent
 from league.services import results
 from league.services.clubs import ensure_player
 from tables.models import LiveTable, TableSeat
-from tables.services import events, info, pacing, presence
+from tables.services import events, info, live, pacing, presence
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_changed
 
@@ -158,10 +158,10 @@ def note_move(table: info.TableInfo, seat: int, auto: bool) -> None:
     rows = TableSeat.objects.filter(table_id=table.table_id, seat=seat)
     if auto:
         rows.update(expiries=F("expiries") + 1)
-        info.changed(table.table_id)  # the count lives in the cached facts: the move's frames show it
+        live.table_changed(table.table_id)  # the count lives in the cached facts: the move's frames show it
     elif table.seats[seat].expiries:
         rows.update(expiries=0)
-        info.changed(table.table_id)
+        live.table_changed(table.table_id)
 
 
 def sweep(now: float) -> list[tuple[int, str]]:
@@ -329,7 +329,7 @@ def _changed(table: LiveTable) -> None:
 
 
 def _changed_id(table_id: int) -> None:
-    info.changed(table_id)
+    live.table_changed(table_id)
     transaction.on_commit(lambda: events.notify(f"table-{table_id}", 0, 0))
 
 

@@ -25,6 +25,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
+
 from engine import get_game
 from engine.core.errors import EngineError
 from league.models import Deal
@@ -280,6 +282,16 @@ def table_of_match(match_id: int) -> info.TableInfo | None:
         if table_id is None:
             return None
     return table(table_id)
+
+
+def table_changed(table_id: int) -> None:
+    """After the current transaction commits, make every process read the table's facts again."""
+
+    def bump() -> None:
+        info.bump_generation(table_id)
+        forget_table(table_id)
+
+    transaction.on_commit(bump)
 
 
 def forget_table(table_id: int) -> None:
