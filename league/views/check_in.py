@@ -11,12 +11,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.services import tournaments
 from league.views.common import act, visible_tournament
-from league.views.tournaments import ERRORS
+from league.views.tournaments import ERRORS, check_in_done
 
 
 @login_required
@@ -30,10 +29,9 @@ def check_in_page(request: HttpRequest, slug: str, tslug: str) -> HttpResponse:
         if entry is None:
             raise Http404
         present = request.POST.get("present") != "0"
-        done = _("%(entry)s checked in.") if present else _("%(entry)s is no longer checked in.")
         here = reverse("tournament-check-in", args=[slug, tslug])
         return act(
-            request, lambda: tournaments.check_in(entry, present), done % {"entry": entry.name}, here, ERRORS
+            request, lambda: tournaments.check_in(entry, present), check_in_done(entry, present), here, ERRORS
         )
     context = {
         "tournament": tournament,

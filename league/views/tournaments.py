@@ -170,6 +170,12 @@ def entry_withdraw(request: HttpRequest, slug: str, tslug: str, entry_id: int) -
     )
 
 
+def check_in_done(entry: Entry, present: bool) -> str:
+    """The message once an entry is checked in, or out again."""
+    done = _("%(entry)s checked in.") if present else _("%(entry)s is no longer checked in.")
+    return done % {"entry": entry.name}
+
+
 @login_required
 @require_POST
 def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -> HttpResponse:
@@ -177,11 +183,10 @@ def entry_check_in(request: HttpRequest, slug: str, tslug: str, entry_id: int) -
     tournament = managed_tournament(request, slug, tslug)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     present = request.POST.get("present") != "0"
-    done = _("%(entry)s checked in.") if present else _("%(entry)s is no longer checked in.")
     return act(
         request,
         lambda: tournaments.check_in(entry, present),
-        done % {"entry": entry.name},
+        check_in_done(entry, present),
         tournament.get_absolute_url(),
         ERRORS,
     )
