@@ -1,10 +1,11 @@
-"""A JSON column kept as the text it was written: PostgreSQL's ``json`` type instead of ``jsonb``.
+"""A JSON column kept as the text it was written: plain ``text`` on PostgreSQL instead of ``jsonb``.
 
 ``jsonb`` spends a header on every key and value and stores numbers as ``numeric``: a finished
 deal's result, about 560 characters, took about 800 bytes. Nothing queries inside these values
-(the services read them whole), so the plain ``json`` type, which stores the text as written
-(compact separators, the engine's key order), serves them at about 70% of the size
-(docs/performance.md, "A federation's size"). Other back ends store JSON as text already.
+(the services read them whole), so plain text (compact separators, the engine's key order) serves
+them at about 60% of the size (docs/performance.md, "A federation's size"). Not PostgreSQL's
+``json`` type: it has no equality operator, so a ``SELECT DISTINCT`` over a deal's columns would
+fail. SQLite stores JSON as text already.
 """
 
 from __future__ import annotations
@@ -21,24 +22,16 @@ def compact(value: Any) -> str:
 
 
 class TextJSONField(models.JSONField):
-    """``JSONField`` stored as PostgreSQL ``json`` (its text, compact) rather than ``jsonb``."""
+    """``JSONField`` stored as PostgreSQL ``text`` (compact JSON) rather than ``jsonb``."""
 
     def db_type(self, connection: Any) -> str | None:
         if connection.vendor == "postgresql":
-            return "json"
+            return "text"
         return super().db_type(connection)
 
     def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
         if connection.vendor != "postgresql":
             return super().get_db_prep_value(value, connection, prepared)
-        from psycopg.types.json import Json
-
         if not prepared:
             value = self.get_prep_value(value)
-        return None if value is None else Json(value, dumps=compact)
-
-    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
-        # psycopg parses a ``json`` column itself (Django only asks it for ``jsonb`` as text).
-        if value is None or not isinstance(value, str):
-            return value
-        return super().from_db_value(value, expression, connection)
+        return None if value is None else compact(value)

@@ -1,4 +1,4 @@
-"""A deal's result is stored as PostgreSQL ``json`` text rather than ``jsonb`` (league/fields.py).
+"""A deal's result is stored as compact JSON text on PostgreSQL rather than ``jsonb`` (league/fields.py).
 
 The type change keeps every value; the rows are then written again in the compact form new
 results take (PostgreSQL's own conversion leaves a space after every separator).

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch, Window
+from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -23,6 +24,7 @@ RECENT_MATCHES = 20
 RANKING_PAGE = 50
 
 
+RECENT_CHANGES = 10  # a family's latest changes listed under its chart
 # A rating change's own columns (its deal's row also holds the packed record: only its number is read).
 CHANGE_COLUMNS = [f.attname for f in RatingChange._meta.concrete_fields]
 
@@ -38,20 +40,25 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     points: dict[str, list[int]] = {}
     for family, before, after in shown.values_list("family", "before", "after"):
         points.setdefault(family, [before]).append(after)
+    # Newest first: the rating order (RatingChange.Meta) reversed, numbered within each family.
+    latest = [F("played_at").desc(), F("match_id").desc(), F("deal__number").desc()]
+    recent: dict[str, list[RatingChange]] = {}
+    for change in (
+        shown.annotate(nth=Window(RowNumber(), partition_by=[F("family")], order_by=latest))
+        .filter(nth__lte=RECENT_CHANGES)
+        .select_related("deal")
+        .only(*CHANGE_COLUMNS, "deal__number")
+        .order_by("family", *latest)
+    ):
+        recent.setdefault(change.family, []).append(change)
     for rating in player.ratings.order_by("family"):
-        recent = (
-            shown.filter(family=rating.family)
-            .select_related("deal")
-            .only(*CHANGE_COLUMNS, "deal__number")
-            .reverse()[:10]
-        )
         info = game_info(rating.family)
         title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
             {
                 "rating": rating,
                 "chart": rating_svg(points.get(rating.family, []), title),
-                "changes": list(recent),
+                "changes": recent.get(rating.family, []),
                 "by_deal": ratings.by_deal(rating.family),
             }
         )
