@@ -238,7 +238,8 @@ def main() -> int:
         while len(deal_ids) < args.deals:
             seed += 1
             match = play_sample_match(club, "tractor", 4, seed)
-            deal_ids += [d.pk for d in match.deals.filter(result__outcome="played")]
+            # The result is read whole (league/fields.py: PostgreSQL keeps it as json text).
+            deal_ids += [d.pk for d in match.deals.all() if (d.result or {}).get("outcome") == "played"]
         deal_ids = deal_ids[: args.deals]
         result: dict[str, Any] = {"database": env.get("DATABASE_URL", "sqlite").split("@")[-1]}
         result["build"] = build_times(deal_ids)

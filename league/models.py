@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.fields import TextJSONField
+
 
 class Club(models.Model):
     """A club: it owns tournaments, tables and a member list."""
@@ -399,7 +401,7 @@ class Deal(models.Model):
     # Number of moves applied: the version clients act on; also the next Move's seq.
     version = models.PositiveIntegerField(_("version"), default=0)
     has_moves = models.BooleanField(_("full move log"), default=True)
-    result = models.JSONField(_("result"), null=True, blank=True)
+    result = TextJSONField(_("result"), null=True, blank=True)
     # A finished deal's record packed (league/packing.py): header, deck and moves in one value.
     packed = models.BinaryField(_("packed record"), null=True, blank=True, editable=False)
     # Duplicate: the board this deal played (same deck and situation at every table); indexed only

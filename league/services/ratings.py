@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from engine import game_names, get_game
 from league import deal_ratings, elo
-from league.models import Deal, Match, PlayerRating, RatingChange
+from league.models import Deal, Match, MatchSeat, PlayerRating, RatingChange
 from league.services import duplicate_ratings
 from league.services.games import side_of
 
@@ -87,11 +87,14 @@ def rated_items(match: Match, memo: dict[Any, Any] | None = None) -> list[elo.Ra
 def rated_matches(family: str) -> Iterable[Match]:
     """Every finished rated match of the family, in rating order."""
     games = games_of(family) or [family]
+    # Only the columns the fold reads: a finished deal's row also holds its packed record.
+    seats = MatchSeat.objects.only("id", "match_id", "seat", "player_id")
+    deals = Deal.objects.only("id", "match_id", "number", "status", "result")
     return (
         Match.objects.filter(game__in=games, rated=True, status=Match.Status.FINISHED)
         .order_by("finished_at", "id")
         .select_related("round", "tournament")
-        .prefetch_related("seats", "deals")
+        .prefetch_related(Prefetch("seats", seats), Prefetch("deals", deals))
     )
 
 
@@ -116,25 +119,34 @@ def change_values(change: elo.RatingChange, match: Match) -> dict[str, Any]:
     }
 
 
+# The stored fields of a change, in the order ``change_values`` and ``_write_changes`` compare them.
+CHANGE_FIELDS = ("family", "played_at", "before", "after", "opponents_average", "k", "explanation")
+BATCH = 2000
+
+
 def _write_changes(family: str, rows: dict[Key, dict[str, Any]], scope: Q) -> int:
     """Make the stored changes in ``scope`` equal ``rows``; returns how many rows were written."""
     stored = {
-        (c.match_id, c.deal_id, c.player_id): c for c in RatingChange.objects.filter(scope, family=family)
+        (match_id, deal_id, player_id): (pk, tuple(values))
+        for pk, match_id, deal_id, player_id, *values in RatingChange.objects.filter(
+            scope, family=family
+        ).values_list("pk", "match_id", "deal_id", "player_id", *CHANGE_FIELDS)
     }
-    written = 0
+    new: list[RatingChange] = []
+    changed: list[RatingChange] = []
     for key, values in rows.items():
         row = stored.pop(key, None)
         if row is None:
             match_id, deal_id, player_id = key
-            RatingChange.objects.create(match_id=match_id, deal_id=deal_id, player_id=player_id, **values)
-            written += 1
-        elif any(getattr(row, k) != v for k, v in values.items()):
-            RatingChange.objects.filter(pk=row.pk).update(**values)
-            written += 1
+            new.append(RatingChange(match_id=match_id, deal_id=deal_id, player_id=player_id, **values))
+        elif row[1] != tuple(values[f] for f in CHANGE_FIELDS):
+            changed.append(RatingChange(pk=row[0], **values))
+    # Bulk statements: a recompute may touch every change of the family.
+    RatingChange.objects.bulk_create(new, batch_size=BATCH)
+    RatingChange.objects.bulk_update(changed, CHANGE_FIELDS, batch_size=BATCH)
     if stored:
-        RatingChange.objects.filter(pk__in=[c.pk for c in stored.values()]).delete()
-        written += len(stored)
-    return written
+        RatingChange.objects.filter(pk__in=[pk for pk, _ in stored.values()]).delete()
+    return len(new) + len(changed) + len(stored)
 
 
 def _write_ratings(
@@ -146,18 +158,28 @@ def _write_ratings(
     scope = PlayerRating.objects.filter(family=family)
     if players is not None:
         scope = scope.filter(player_id__in=list(players))
-    stored = {r.player_id: r for r in scope}
+    stored = {
+        player: (pk, (rating, count, played))
+        for pk, player, rating, count, played in scope.values_list(
+            "pk", "player_id", "rating", "games", "last_played"
+        )
+    }
+    new: list[PlayerRating] = []
+    changed: list[PlayerRating] = []
     for player, rating in ratings.items():
         if players is not None and player not in last:
             continue
-        values = {"rating": rating, "games": games[player], "last_played": last.get(player)}
+        values = (rating, games[player], last.get(player))
         row = stored.pop(player, None)
+        fields = dict(zip(("rating", "games", "last_played"), values, strict=True))
         if row is None:
-            PlayerRating.objects.create(player_id=player, family=family, **values)
-        elif any(getattr(row, k) != v for k, v in values.items()):
-            PlayerRating.objects.filter(pk=row.pk).update(**values)
+            new.append(PlayerRating(player_id=player, family=family, **fields))
+        elif row[1] != values:
+            changed.append(PlayerRating(pk=row[0], player_id=player, family=family, **fields))
+    PlayerRating.objects.bulk_create(new, batch_size=BATCH)
+    PlayerRating.objects.bulk_update(changed, ("rating", "games", "last_played"), batch_size=BATCH)
     if players is None and stored:
-        PlayerRating.objects.filter(pk__in=[r.pk for r in stored.values()]).delete()
+        PlayerRating.objects.filter(pk__in=[pk for pk, _ in stored.values()]).delete()
 
 
 @transaction.atomic

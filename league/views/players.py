@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import F, Prefetch, Window
+from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -23,35 +24,49 @@ RECENT_MATCHES = 20
 RANKING_PAGE = 50
 
 
+RECENT_CHANGES = 10  # a family's latest changes listed under its chart
+# A rating change's own columns (its deal's row also holds the packed record: only its number is read).
+CHANGE_COLUMNS = [f.attname for f in RatingChange._meta.concrete_fields]
+
+
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's ratings per family, each with its history chart, and recent matches."""
     player = visible_player(request, player_id)
     families = []
     # Only changes from matches the visitor may see; the current rating is public (docs/access.md).
-    # One query for every family's changes (ordered by family, then rating order), not one a family.
-    shown = access.visible_rating_changes(request.user, player.rating_changes.all()).select_related(
-        "match", "deal"
-    )
-    by_family: dict[str, list[RatingChange]] = {}
-    for change in shown:
-        by_family.setdefault(change.family, []).append(change)
+    # The charts need every point, so those are plain values; only the ten latest changes of each
+    # family are read as rows, so the page's cost does not grow with a long history.
+    shown = access.visible_rating_changes(request.user, player.rating_changes.all())
+    points: dict[str, list[int]] = {}
+    for family, before, after in shown.values_list("family", "before", "after"):
+        points.setdefault(family, [before]).append(after)
+    # Newest first: the rating order (RatingChange.Meta) reversed, numbered within each family.
+    latest = [F("played_at").desc(), F("match_id").desc(), F("deal__number").desc()]
+    recent: dict[str, list[RatingChange]] = {}
+    for change in (
+        shown.annotate(nth=Window(RowNumber(), partition_by=[F("family")], order_by=latest))
+        .filter(nth__lte=RECENT_CHANGES)
+        .select_related("deal")
+        .only(*CHANGE_COLUMNS, "deal__number")
+        .order_by("family", *latest)
+    ):
+        recent.setdefault(change.family, []).append(change)
     for rating in player.ratings.order_by("family"):
-        changes = by_family.get(rating.family, [])
-        points = [changes[0].before, *(c.after for c in changes)] if changes else []
         info = game_info(rating.family)
         title = _("%(family)s rating history") % {"family": info.label() if info else rating.family}
         families.append(
             {
                 "rating": rating,
-                "chart": rating_svg(points, title),
-                "changes": changes[-10:][::-1],
+                "chart": rating_svg(points.get(rating.family, []), title),
+                "changes": recent.get(rating.family, []),
                 "by_deal": ratings.by_deal(rating.family),
             }
         )
+    deals = access.visible_deals(request.user).only("id", "match_id", "number").order_by("number")
     matches = (
         access.visible_matches(request.user, Match.objects.filter(seats__player=player))
         .select_related("tournament", "club")
-        .prefetch_related(Prefetch("deals", access.visible_deals(request.user).order_by("number")))
+        .prefetch_related(Prefetch("deals", deals))
         .order_by("-finished_at", "-created")
         .distinct()[:RECENT_MATCHES]
     )

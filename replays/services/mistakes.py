@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F
+
 from engine import review as engine_review
 from league import access
 from league.models import Player
@@ -13,6 +15,18 @@ from replays.models import ReviewLine
 from replays.services.moves import describe
 
 MISTAKES = ("inaccuracy", "mistake", "blunder")
+# What the profile's list shows of a line and its deal (a deal's row also holds its packed record).
+LINE_FIELDS = (
+    "index",
+    "seat",
+    "label",
+    "loss",
+    "played",
+    "best",
+    "review__unit",
+    "review__deal__game",
+    "review__deal__number",
+)
 
 
 @dataclass(frozen=True)
@@ -31,24 +45,19 @@ class Mistake:
 
 def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]:
     """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see."""
-    seats = dict(player.seats.values_list("match_id", "seat"))
-    if not seats:
-        return []
+    # The player's own seat of each match is matched in the query: the lines of the other seats
+    # of the same deals never leave the database, however many reviews the player's tables have.
     lines = (
         ReviewLine.objects.filter(
             label__in=MISTAKES,
             review__status="done",
             review__engine_version=engine_review.ENGINE_VERSION,
-            review__deal__match_id__in=list(seats),
+            review__deal__match__seats__player=player,
+            seat=F("review__deal__match__seats__seat"),
             review__deal__in=access.visible_deals(user),
         )
-        .select_related("review__deal__match")
+        .select_related("review__deal")
+        .only(*LINE_FIELDS)
         .order_by("-loss", "pk")
     )
-    out: list[Mistake] = []
-    for line in lines.iterator():
-        if seats.get(line.review.deal.match_id) == line.seat:
-            out.append(Mistake(line, describe(line.played), describe(line.best)))
-            if len(out) == limit:
-                break
-    return out
+    return [Mistake(line, describe(line.played), describe(line.best)) for line in lines[:limit]]
