@@ -14,7 +14,9 @@
 * ``review FILE [--budget fast|strong] [--seed S]``: the game review of a record or an NDJSON
   file of records: one JSON line per judged decision, then a summary line per record with the
   seconds it took (``engine/review``, ``replays/README.md``).
-* ``playthrough [--regen] [--game G]``: writes (or checks) the golden playthrough files.
+* ``playthrough [--regen] [--game G ...] [--players P]``: checks the golden playthrough files of
+  every game against a replay of their own deals (``--regen`` rewrites them; a game or seat count
+  with no file yet gets a new bot-played deal), ``engine/tools/playthrough.py``.
 * ``duel --game G --a KIND --b KIND --deals N --seed S [--players P] [--budget fast|strong]
   [--jobs J] [--rules k=v ...]``: duplicate play, each deck twice with the kinds swapping seats;
   one JSON line per deck, then the summary (``engine/tools/duel.py``).
@@ -188,7 +190,8 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--seed", type=int, default=0)
     t = sub.add_parser("playthrough", help="golden playthrough files")
     t.add_argument("--regen", action="store_true", help="rewrite the files instead of comparing")
-    t.add_argument("--game", action="append")
+    t.add_argument("--game", action="append", choices=game_names(), help="only this game; repeat")
+    t.add_argument("--players", type=int, help="only the files of this seat count")
     return p
 
 

@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-import json
 import zlib
 from pathlib import Path
 
 import pytest
 
+from engine.tools.playthrough import golden_files, parse
 from league.packing import DICTIONARY, VERSION, WORDS, Packed, PackError, Played, pack, unpack
 
-GOLDEN = Path(__file__).resolve().parents[1] / "engine"
-PLAYTHROUGHS = sorted(GOLDEN.glob("*/*.txt")) + sorted(GOLDEN.glob("*/golden/*.txt"))
+PLAYTHROUGHS = golden_files()
 
 
 def golden_deal(path: Path) -> Packed:
-    """A golden playthrough as a packed deal's contents: its rules, deck and every action (the
-    Shengji family writes ``action S TEXT``, Si Se Pai ``step N: seat S TEXT``)."""
-    lines = path.read_text().splitlines()
-    rules = json.loads(next(line for line in lines if line.startswith("rules "))[6:])
-    deck = next(line for line in lines if line.startswith("deck ")).split()[1:]
-    moves = []
-    for line in lines:
-        if line.startswith("action "):
-            _, seat, text = line.split(" ", 2)
-            moves.append(Played(int(seat), text))
-        elif line.startswith("step ") and ": seat " in line:
-            seat, text = line.split(": seat ", 1)[1].split(" ", 1)
-            moves.append(Played(int(seat), text))
-    return Packed({"rules": rules, "seats": [{"id": 7, "name": "Lin Feng"}]}, deck, moves)
+    """A golden playthrough as a packed deal's contents: its rules, deck and every action."""
+    deal = parse(path.read_text(encoding="utf-8"))
+    moves = [Played(seat, text) for seat, text in deal.actions]
+    return Packed({"rules": deal.rules, "seats": [{"id": 7, "name": "Lin Feng"}]}, deal.deck, moves)
 
 
 @pytest.mark.parametrize("path", PLAYTHROUGHS, ids=lambda p: p.stem)

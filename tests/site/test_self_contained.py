@@ -108,3 +108,73 @@ def test_it_would_catch_each_kind(line: str, kind: str) -> None:
 def test_it_lets_the_project_s_own_paths_and_seeds_pass(line: str) -> None:
     """The repository's own paths (``bench/…``, ``engine/search/…``) and numeric seeds are not history."""
     assert not any(re.search(pattern, line) for pattern in FORBIDDEN.values())
+
+
+# The check the project's layout was reviewed with, as written (``grep -rnE`` over the Python,
+# Markdown and HTML files); it also matches inside the repository's own paths (``bench/results``,
+# ``engine/search/leaf.py``), so a hit passes only as part of a path that exists here.
+REVIEW_CHECK = r"[Ss]ession [0-9]|h/[a-z]+[0-9]*|issue [0-9]+|" + "RUL" + r"INGS [0-9]|\.\./shared"
+REVIEW_SUFFIXES = (".py", ".md", ".html")
+PATH_CHARACTER = re.compile(r"[\w./-]")
+
+
+def enclosing_path(line: str, start: int, end: int) -> str:
+    """The path-like word around ``line[start:end]``, without a sentence's final punctuation."""
+    while start > 0 and PATH_CHARACTER.match(line[start - 1]):
+        start -= 1
+    while end < len(line) and PATH_CHARACTER.match(line[end]):
+        end += 1
+    return line[start:end].rstrip(".,:;")
+
+
+def review_check_hits(lines: list[tuple[str, str]]) -> list[str]:
+    """``where: text`` of every (where, line) the review check matches outside a repository path."""
+    found = re.compile(REVIEW_CHECK)
+    hits = []
+    for where, line in lines:
+        for match in found.finditer(line):
+            path = enclosing_path(line, *match.span())
+            if not path or path.startswith("/") or ".." in path or not (ROOT / path).exists():
+                hits.append(f"{where}: {line.strip()}")
+    return hits
+
+
+def review_lines() -> list[tuple[str, str]]:
+    """(``path:line``, text) of every tracked Python, Markdown and HTML line."""
+    return [
+        (f"{path.relative_to(ROOT)}:{number}", line)
+        for path in FILES
+        if path.name.endswith(REVIEW_SUFFIXES)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+    ]
+
+
+def test_the_review_check_finds_only_the_repository_s_own_paths() -> None:
+    """Every hit of the review's grep is inside a path that exists in the repository."""
+    assert review_check_hits(review_lines()) == []
+
+
+# Written in pieces, like the lines above, so that this file passes the check.
+@pytest.mark.parametrize(
+    "line",
+    [
+        "measured on h" + "/zpy2 last week",
+        "as in sess" + "ion 4",
+        "fixed by iss" + "ue 12",
+        "RUL" + "INGS 3 allows it",
+        "see ../" + "shared/RULES.md",
+        "see bench" + "/results/2026-01-01-nothing.md, where nothing is",
+        "nginx -c /path" + "/to/deploy/nginx.conf",
+    ],
+)
+def test_the_review_check_catches_a_planted_line(line: str) -> None:
+    """A history name, an outside path or a path that is not the repository's fails the check."""
+    assert review_check_hits([("planted.md:1", line)]) == ["planted.md:1: " + line]
+
+
+def test_the_review_check_passes_the_repository_s_paths() -> None:
+    """``bench/results/…`` files and ``engine/search/leaf.py`` are the repository's own."""
+    lines = [
+        ("x.md:1", "see engine/search/leaf.py and bench/results/, then bench/results/2026-11-27-expert.md.")
+    ]
+    assert review_check_hits(lines) == []
