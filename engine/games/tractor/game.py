@@ -35,6 +35,7 @@ from engine.family.levels import (
     tractor_outcome,
 )
 from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
+from engine.family.phases import Phase
 from engine.family.trump import TrumpContext
 
 
@@ -146,7 +147,7 @@ class TractorDeal(PartnershipDeal):
     def declarations(self, seat: int) -> list[Declare]:
         """Every declaration ``seat`` holds that is strictly stronger than the standing one, made by
         another seat; the standing declarer's only one is 自保, its single's twin."""
-        if self.phase not in ("draw", "kitty"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY):
             return []
         hand, rank, floor = self.hands[seat], self.setup.rank, self.current_strength()
         out: list[Declare] = []
@@ -171,7 +172,7 @@ class TractorDeal(PartnershipDeal):
     def may_declare(self, seat: int) -> bool:
         """Whether ``declarations(seat)`` offers something, without listing it: a rank card while
         nobody declared, a rank pair below a pair, a joker pair stronger than the standing one."""
-        if self.phase not in ("draw", "kitty"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY):
             return False
         return self._may(seat, self.current_strength(), rank_cards(self.setup.rank))
 
@@ -187,7 +188,7 @@ class TractorDeal(PartnershipDeal):
         position, the standing declaration and the hands it was read from, and a draw updates
         whether the drawer is among them, and only when it drew a rank card or a joker (the other
         hands did not change, and no other card changes what a hand may declare)."""
-        if self.phase not in ("draw", "kitty"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY):
             return []
         kept: Any = self.__dict__.get("_declarers")
         if not self._still(kept, self.pos):
