@@ -92,6 +92,8 @@ class HeuristicBot(Bot):
             return next(iter(deal.kitty_options()))
         if deal.phase is Phase.BURY:
             return self._bury(deal, seat)
+        if deal.phase is Phase.STEAL:  # the rule of declaring: steal for a long new trump suit or jokers
+            return self._declaration(deal, seat) or Pass()
         if deal.phase is Phase.NAME:
             return NameTrump(_longest_suit(deal.hands[seat], deal.trump))
         if deal.phase is Phase.BID:

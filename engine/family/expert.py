@@ -224,16 +224,16 @@ def voids(deal: TrickDeal, names: Sequence[str]) -> dict[str, frozenset[str]]:
 
 
 def shown_held(deal: TrickDeal, names: Sequence[str]) -> dict[str, list[str]]:
-    """Hidden hands → the cards they showed in declarations and have not played since. The dealer
-    is left out once it has buried: a shown card may be in the kitty."""
+    """Hidden hands → the cards they showed in declarations and have not played since. A seat that
+    buried is left out: a shown card may be in the kitty (or, stolen, in another hand)."""
     shown: dict[int, Counter[str]] = {}
     for seat, declared in deal.shown:
         shown[seat] = shown.get(seat, Counter()) | Counter(declared)
-    played = played_by(deal)
+    played, buriers = played_by(deal), deal.buriers()
     out: dict[str, list[str]] = {}
     for seat, counts in shown.items():
         name = f"hand:{seat}"
-        if name in names and not (deal.buried and seat == deal.dealer):
+        if name in names and seat not in buriers:
             out[name] = sorted_cards((counts - played[seat]).elements())
     return out
 

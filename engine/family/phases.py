@@ -10,13 +10,14 @@ from enum import StrEnum
 
 
 class Phase(StrEnum):
-    """Where a deal stands: ``draw`` → ``kitty`` (or ``bid`` then ``kitty``) → ``bury`` →
-    (``name`` or ``call``) → ``play`` → ``over``."""
+    """Where a deal stands: ``draw`` → ``kitty`` (or ``bid`` then ``kitty``) → ``bury`` (→ ``steal``
+    → ``bury`` …) → (``name`` or ``call``) → ``play`` → ``over``."""
 
     DRAW = "draw"  # 摸牌: cards are drawn one by one, declarations may come
     KITTY = "kitty"  # the draw is over: the dealer-to-be picks up the kitty, or a redeal
     BID = "bid"  # San Da Ha: the bidding
-    BURY = "bury"  # 扣底: the dealer buries as many cards as the kitty held
+    BURY = "bury"  # 扣底: the dealer (or the stealer) buries as many cards as the kitty held
+    STEAL = "steal"  # 炒底: the other seats in turn may take the buried kitty up with a stronger declaration
     NAME = "name"  # San Da Ha: the declarer names the trump suit
     CALL = "call"  # Zhao Pengyou: the dealer calls a card to find a friend
     PLAY = "play"  # tricks

@@ -57,8 +57,7 @@ class TrickDeal(DealState):
         dealt = setup.seats * setup.hand_size
         if len(deck) != dealt + setup.kitty_size:
             raise BadSetup(f"a deck of {dealt + setup.kitty_size} cards is needed, not {len(deck)}")
-        self.rules = rules
-        self.setup = setup
+        self.rules, self.setup = rules, setup
         self.situation = dict(situation) if situation else None
         self.deck = tuple(deck)
         self.deck_counts = Counter(self.deck)
@@ -169,8 +168,7 @@ class TrickDeal(DealState):
         if self.phase not in (Phase.DRAW, Phase.KITTY, Phase.BID):
             return self.must_move()
         if self.phase is Phase.DRAW:
-            declarers = self.declarers()
-            must = self.must_move()
+            declarers, must = self.declarers(), self.must_move()
             return must if not declarers else must.union(declarers)
         movers = set(self.must_move())
         if self.phase in (Phase.DRAW, Phase.KITTY):
@@ -202,8 +200,7 @@ class TrickDeal(DealState):
         if seat not in self.to_move():
             return
         if self.phase is Phase.PLAY:
-            for cards in self.legal_plays(seat):
-                yield play_of(cards)
+            yield from map(play_of, self.legal_plays(seat))
             return
         yield from self.phase_actions(seat)
 
@@ -511,6 +508,10 @@ class TrickDeal(DealState):
         zones.update((f"won:{s}", shown(p, f"won:{s}" in counted)) for s, p in enumerate(self.won))
         return zones
 
+    def buriers(self) -> frozenset[int]:
+        """The seats that buried a kitty (a card they showed may be in it)."""
+        return frozenset((self.dealer,)) if self.buried and self.dealer is not None else frozenset()
+
     def hidden_from(self, seat: int | None) -> frozenset[str]:
         """Zones ``seat`` may not see: the stock, others' hands, the kitty unless it buried it."""
         if self.phase is Phase.OVER:
@@ -560,8 +561,7 @@ class TrickDeal(DealState):
         new.hands = [copied(hand) for hand in self.hands]
         new.won = [copied(pile) for pile in self.won]
         new.played = copied(self.played)
-        new.kitty = list(self.kitty)
-        new.turned = list(self.turned)
+        new.kitty, new.turned = list(self.kitty), list(self.turned)
         new.trick = list(self.trick)  # the trick's Counters are never changed once placed
         new.last_trick = list(self.last_trick)
         new.tricks, new.shown = list(self.tricks), list(self.shown)  # their items never change
