@@ -193,6 +193,8 @@ def js_strings() -> dict[str, Any]:
         "redeal": _("Ask for a redeal"),
         "pass": _("Pass"),
         "declare": _("Declare %(cards)s"),
+        "steal": _("Steal the kitty with %(cards)s"),
+        "steal_pass": _("Leave the kitty"),
         "bid": _("Bid %(points)s"),
         "name_trump": _("Trump suit: %(suit)s"),
         "your_turn": _("Your turn"),

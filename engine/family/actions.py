@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from engine.core.errors import NotationError
 from engine.core.game import Action
 from engine.family.cards import SUITS, parse_cards, sorted_cards
+from engine.family.phases import Phase
 
 _CANONICAL: dict[tuple[str, ...], tuple[str, ...]] = {}  # plays recur: each is sorted once
 _COUNTED: dict[tuple[tuple[str, int], ...], tuple[str, ...]] = {}  # the same, keyed by a play's counts
@@ -188,15 +189,21 @@ def parse_action(text: str) -> Action:
 
 
 # The trick deal's phases in which each action may come (engine.family.trickdeal).
-PHASE_OF: dict[type[Action], tuple[str, ...]] = {
-    Draw: ("draw",),
-    Declare: ("draw", "kitty"),
-    Redeal: ("kitty", "bid"),
-    PickUp: ("kitty",),
-    Bury: ("bury",),
-    NameTrump: ("name",),
-    Play: ("play",),
+PHASE_OF: dict[type[Action], tuple[Phase, ...]] = {
+    Draw: (Phase.DRAW,),
+    Declare: (Phase.DRAW, Phase.KITTY),
+    Redeal: (Phase.KITTY, Phase.BID),
+    PickUp: (Phase.KITTY,),
+    Bury: (Phase.BURY,),
+    NameTrump: (Phase.NAME,),
+    Play: (Phase.PLAY,),
 }
 
 # The game review's kind of a decision taken in each phase (``TrickDeal.decision_kind``).
-KIND_OF_PHASE = {"play": "play", "bury": "bury", "bid": "bid", "call": "call", "name": "name_trump"}
+KIND_OF_PHASE = {
+    Phase.PLAY: "play",
+    Phase.BURY: "bury",
+    Phase.BID: "bid",
+    Phase.CALL: "call",
+    Phase.NAME: "name_trump",
+}

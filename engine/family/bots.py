@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from engine.core.game import Action, Bot, DealState
 from engine.family.actions import Bid, Bury, Declare, Draw, NameTrump, Pass, Play, Redeal, play_of
 from engine.family.cards import CARD_POINTS, SUITS
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.tricks import HiddenSafety, Safety, overtakes, trick_best
 from engine.family.trump import TRUMP, TrumpContext
@@ -32,12 +33,12 @@ class RandomBot(Bot):
     def choose(self, state: DealState, seat: int) -> Action:
         """A random legal action."""
         deal = _deal(state)
-        if deal.phase == "bury":
+        if deal.phase is Phase.BURY:
             cards = list(deal.hands[seat].elements())
             return Bury(tuple(self.rng.sample(cards, deal.setup.kitty_size)))
-        if deal.phase == "draw" and self.rng.random() > 0.1:
+        if deal.phase is Phase.DRAW and self.rng.random() > 0.1:
             return DRAW
-        if deal.phase == "play":  # the same choice as among sample_actions, making one action only
+        if deal.phase is Phase.PLAY:  # the same choice as among sample_actions, making one action only
             return play_of(self.rng.choice(deal.sample_plays(seat, SAMPLE)))
         return self.rng.choice(deal.sample_actions(seat, SAMPLE))
 
@@ -67,7 +68,7 @@ class HeuristicBot(Bot):
     def offer(self, state: DealState, seat: int) -> Action | None:
         """Redeal a pointless hand; declare when the suit would be long."""
         deal = _deal(state)
-        if deal.phase in ("kitty", "bid") and deal.pointless(seat):
+        if deal.phase in (Phase.KITTY, Phase.BID) and deal.pointless(seat):
             return Redeal()
         return self._declaration(deal, seat)
 
@@ -77,7 +78,7 @@ class HeuristicBot(Bot):
             return None
         hand = deal.hands[seat]
         size = sum(hand.values())
-        late = deal.phase == "kitty" or size >= deal.setup.hand_size * 0.6
+        late = deal.phase is Phase.KITTY or size >= deal.setup.hand_size * 0.6
         best = strongest(options, hand)
         strong = suit_length(hand, best.cards) >= max(3, size // 4) or best.cards[0] in ("LJ", "BJ")
         return best if late and strong else None
@@ -85,15 +86,17 @@ class HeuristicBot(Bot):
     def choose(self, state: DealState, seat: int) -> Action:
         """The heuristic action for the phase."""
         deal = _deal(state)
-        if deal.phase == "draw":
+        if deal.phase is Phase.DRAW:
             return self._declaration(deal, seat) or Draw()
-        if deal.phase == "kitty":
+        if deal.phase is Phase.KITTY:
             return next(iter(deal.kitty_options()))
-        if deal.phase == "bury":
+        if deal.phase is Phase.BURY:
             return self._bury(deal, seat)
-        if deal.phase == "name":
+        if deal.phase is Phase.STEAL:  # the rule of declaring: steal for a long new trump suit or jokers
+            return self._declaration(deal, seat) or Pass()
+        if deal.phase is Phase.NAME:
             return NameTrump(_longest_suit(deal.hands[seat], deal.trump))
-        if deal.phase == "bid":
+        if deal.phase is Phase.BID:
             return self._bid(deal, seat)
         return Play(self._play(deal, seat))
 

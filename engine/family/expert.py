@@ -25,6 +25,7 @@ from engine.core.game import Action, Bot, DealState
 from engine.family.actions import Bid, Pass, Play, play_of
 from engine.family.bots import SAMPLE, HeuristicBot, card_cost
 from engine.family.cards import CARD_POINTS, sorted_cards, tally
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.tricks import trick_winner
 from engine.search.policy import Policy, same_bots
@@ -123,15 +124,15 @@ class TrickKnowledge:
         trump naming: every suit; anything else: the heuristic's choice alone."""
         deal = _deal(state)
         choice = fallback.choose(deal, seat)
-        if deal.phase == "play":
+        if deal.phase is Phase.PLAY:
             plays = deal.sample_plays(seat, SAMPLE)
             trump = deal.trump
             plays.sort(key=lambda cards: (sum(card_cost(c, trump) for c in cards), cards))
             assert isinstance(fallback, HeuristicBot)
             return distinct_plays(deal, seat, choice, fallback, plays, limit)
-        if deal.phase == "name":
+        if deal.phase is Phase.NAME:
             return [choice, *[a for a in deal.legal_actions(seat) if a != choice]][:limit]
-        if deal.phase == "bid":
+        if deal.phase is Phase.BID:
             near = bids_near(list(deal.legal_actions(seat)), choice)
             return [choice, *[a for a in near if a != choice]][:limit]
         return [choice]
@@ -223,16 +224,16 @@ def voids(deal: TrickDeal, names: Sequence[str]) -> dict[str, frozenset[str]]:
 
 
 def shown_held(deal: TrickDeal, names: Sequence[str]) -> dict[str, list[str]]:
-    """Hidden hands → the cards they showed in declarations and have not played since. The dealer
-    is left out once it has buried: a shown card may be in the kitty."""
+    """Hidden hands → the cards they showed in declarations and have not played since. A seat that
+    buried is left out: a shown card may be in the kitty (or, stolen, in another hand)."""
     shown: dict[int, Counter[str]] = {}
     for seat, declared in deal.shown:
         shown[seat] = shown.get(seat, Counter()) | Counter(declared)
-    played = played_by(deal)
+    played, buriers = played_by(deal), deal.buriers()
     out: dict[str, list[str]] = {}
     for seat, counts in shown.items():
         name = f"hand:{seat}"
-        if name in names and not (deal.buried and seat == deal.dealer):
+        if name in names and seat not in buriers:
             out[name] = sorted_cards((counts - played[seat]).elements())
     return out
 

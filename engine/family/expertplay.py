@@ -31,6 +31,7 @@ from engine.family.actions import Bury, Declare
 from engine.family.bots import HeuristicBot, cheapest, strongest, suit_length
 from engine.family.cards import CARD_POINTS
 from engine.family.expert import FamilyPlayout, TrickKnowledge
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 from engine.search.expert import ExpertBot
@@ -78,7 +79,7 @@ class VoidBuryingBot(HeuristicBot):
         if not options or (standing is not None and standing[0] != seat and (standing[0] - seat) % 2 == 0):
             return None  # nothing to show, or the partner's declaration stands
         best = strongest(options, deal.hands[seat])
-        late = deal.phase == "kitty"  # the last chance: nobody declaring means a redeal
+        late = deal.phase is Phase.KITTY  # the last chance: nobody declaring means a redeal
         if late or standing is not None or worth_declaring(deal.hands[seat], best.cards):
             return best
         return None

@@ -1,8 +1,7 @@
 """One deal of a Shengji-family game: draw, declare, kitty, (bid), bury, play, score.
 
-``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with flags
-and hooks (declarations, bidding, scoring), as chess variants do. Phases: ``draw`` → ``kitty`` (or
-``bid`` then ``kitty``) → ``bury`` → (``name``) → ``play`` → ``over``. Longer than most: the phases meet here.
+``TrickDeal`` holds the machinery every game of the family shares; each game subclasses it with flags and
+hooks (declarations, bidding, scoring), as chess variants do; its phases: ``engine.family.phases``.
 Rules cited as docs/rules/shengji.md (one deck) and tractor.md (pairs, tractors, two decks).
 """
 
@@ -31,6 +30,7 @@ from engine.family.cards import CARD_POINTS, shown, sorted_cards, tally
 from engine.family.dealfacts import FailedThrow, weak_hand
 from engine.family.dealfacts import Setup as Setup  # re-exported: tests import it from here
 from engine.family.kitty import lead_multiplier
+from engine.family.phases import Phase
 from engine.family.plays import leads_with, legal_follows, sub_multisets
 from engine.family.tricks import (
     HiddenSafety,
@@ -57,8 +57,7 @@ class TrickDeal(DealState):
         dealt = setup.seats * setup.hand_size
         if len(deck) != dealt + setup.kitty_size:
             raise BadSetup(f"a deck of {dealt + setup.kitty_size} cards is needed, not {len(deck)}")
-        self.rules = rules
-        self.setup = setup
+        self.rules, self.setup = rules, setup
         self.situation = dict(situation) if situation else None
         self.deck = tuple(deck)
         self.deck_counts = Counter(self.deck)
@@ -68,7 +67,7 @@ class TrickDeal(DealState):
         self.kitty: list[str] = list(self.deck[dealt:])
         self.turned: list[str] = []
         self.drawer = setup.first_drawer
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self.dealer = setup.dealer
         self.declaration: tuple[int, tuple[str, ...]] | None = None
         self.trump = TrumpContext(setup.rank, None, setup.permanent, setup.sequences)
@@ -114,7 +113,7 @@ class TrickDeal(DealState):
 
     def after_draw(self) -> None:
         """Called once the last card is drawn."""
-        self.phase = "kitty"
+        self.phase = Phase.KITTY
 
     def redeal_reason(self) -> str:
         """Why the dealer-to-be's redeal is the only way on (tractor.md §Declaring: nobody declared)."""
@@ -149,13 +148,13 @@ class TrickDeal(DealState):
     def must_move(self) -> frozenset[int]:
         """Seats the deal waits for (not counting optional declarations and redeals)."""
         phase = self.phase
-        if phase == "play":
+        if phase is Phase.PLAY:
             return ONE_SEAT[(self.leader + len(self.trick)) % self.setup.seats]
-        if phase == "draw":
+        if phase is Phase.DRAW:
             return ONE_SEAT[self.drawer]
-        if phase == "kitty":
+        if phase is Phase.KITTY:
             return ONE_SEAT[self.dealer_to_be()]
-        if phase in ("bury", "name"):
+        if phase in (Phase.BURY, Phase.NAME):
             assert self.dealer is not None
             return ONE_SEAT[self.dealer]
         return self.bid_movers()
@@ -166,16 +165,15 @@ class TrickDeal(DealState):
 
     def to_move(self) -> frozenset[int]:
         """Seats that may act: the one the deal waits for plus optional declarers and redealers."""
-        if self.phase not in ("draw", "kitty", "bid"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY, Phase.BID):
             return self.must_move()
-        if self.phase == "draw":
-            declarers = self.declarers()
-            must = self.must_move()
+        if self.phase is Phase.DRAW:
+            declarers, must = self.declarers(), self.must_move()
             return must if not declarers else must.union(declarers)
         movers = set(self.must_move())
-        if self.phase in ("draw", "kitty"):
+        if self.phase in (Phase.DRAW, Phase.KITTY):
             movers.update(self.declarers())
-        if self.phase in ("kitty", "bid"):
+        if self.phase in (Phase.KITTY, Phase.BID):
             movers.update(s for s in range(self.setup.seats) if self.pointless(s))
         return frozenset(movers)
 
@@ -189,7 +187,7 @@ class TrickDeal(DealState):
 
     def is_over(self) -> bool:
         """True once the deal has a result."""
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def result(self) -> dict[str, JSON] | None:
         """The result as JSON once over."""
@@ -201,25 +199,24 @@ class TrickDeal(DealState):
         """Lazily every legal action of ``seat``."""
         if seat not in self.to_move():
             return
-        if self.phase == "play":
-            for cards in self.legal_plays(seat):
-                yield play_of(cards)
+        if self.phase is Phase.PLAY:
+            yield from map(play_of, self.legal_plays(seat))
             return
         yield from self.phase_actions(seat)
 
     def phase_actions(self, seat: int) -> Iterator[Action]:
         """Legal non-play actions of ``seat`` in the current phase."""
         must = seat in self.must_move()
-        if self.phase == "draw" and must:
+        if self.phase is Phase.DRAW and must:
             yield Draw()
-        if self.phase == "kitty" and must:
+        if self.phase is Phase.KITTY and must:
             yield from self.kitty_options()
-        dealer_redeal = must and self.phase == "kitty" and Redeal() in self.kitty_options()
-        if self.phase in ("kitty", "bid") and self.pointless(seat) and not dealer_redeal:
+        dealer_redeal = must and self.phase is Phase.KITTY and Redeal() in self.kitty_options()
+        if self.phase in (Phase.KITTY, Phase.BID) and self.pointless(seat) and not dealer_redeal:
             yield Redeal()
-        if self.phase in ("draw", "kitty"):
+        if self.phase in (Phase.DRAW, Phase.KITTY):
             yield from self.declarations(seat)
-        if self.phase == "bury" and must:
+        if self.phase is Phase.BURY and must:
             yield from self._some_burials(seat)
 
     def _some_burials(self, seat: int) -> Iterator[Action]:
@@ -243,9 +240,9 @@ class TrickDeal(DealState):
 
     def check(self, seat: int, action: Action) -> None:
         """Raise the typed error that makes ``action`` illegal for ``seat``; return if legal."""
-        if type(action) is Draw and self.phase == "draw" and seat == self.drawer:
+        if type(action) is Draw and self.phase is Phase.DRAW and seat == self.drawer:
             return  # the drawer's draw, the most frequent action, is always legal
-        if type(action) is Play and self.phase == "play" and 0 <= seat < self.setup.seats:
+        if type(action) is Play and self.phase is Phase.PLAY and 0 <= seat < self.setup.seats:
             self._checked_play(seat, action)  # the other frequent one
             return
         phases = PHASE_OF.get(type(action))
@@ -271,7 +268,7 @@ class TrickDeal(DealState):
             raise IllegalAction(why)
         return counts
 
-    def other_phases(self, action: Action) -> tuple[str, ...]:
+    def other_phases(self, action: Action) -> tuple[Phase, ...]:
         """Phases of game-specific actions (bids)."""
         return ()
 
@@ -327,10 +324,10 @@ class TrickDeal(DealState):
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate then perform ``action``; on error nothing changes."""
-        if type(action) is Play and self.phase == "play" and 0 <= seat < self.setup.seats:
+        if type(action) is Play and self.phase is Phase.PLAY and 0 <= seat < self.setup.seats:
             self._play_counts(seat, self._checked_play(seat, action))
             return
-        if type(action) is Draw and self.phase == "draw" and seat == self.drawer:
+        if type(action) is Draw and self.phase is Phase.DRAW and seat == self.drawer:
             self._draw(seat)  # always legal (see ``check``)
             return
         self.check(seat, action)
@@ -372,10 +369,10 @@ class TrickDeal(DealState):
 
     def finish_redeal(self, seat: int) -> None:
         """End with no score: a redeal (tractor.md §Declaring; shengji.md §Redeal for a pointless hand)."""
-        forced = seat in self.must_move() and self.phase == "kitty" and Redeal() in self.kitty_options()
+        forced = seat in self.must_move() and self.phase is Phase.KITTY and Redeal() in self.kitty_options()
         pointless = not any(CARD_POINTS[c] for c in self.hands[seat])
         reason = self.redeal_reason() if forced else "pointless hand" if pointless else "weak hand"
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.outcome = {
             "outcome": "redeal",
             "reason": reason,
@@ -390,7 +387,7 @@ class TrickDeal(DealState):
         self.dealer = dealer
         self.hands[dealer].update(self.kitty)
         self.kitty = []
-        self.phase = "bury"
+        self.phase = Phase.BURY
 
     def _bury(self, seat: int, cards: tuple[str, ...]) -> None:
         self.hands[seat].subtract(cards)
@@ -402,7 +399,7 @@ class TrickDeal(DealState):
     def start_play(self) -> None:
         """Open the first trick: the dealer leads (shengji.md §Play)."""
         assert self.dealer is not None
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.leader = self.dealer
 
     def _play(self, seat: int, cards: tuple[str, ...]) -> None:
@@ -470,7 +467,7 @@ class TrickDeal(DealState):
         self.leader = winner
         self.tricks_done += 1
         if not any(self.hands):
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.outcome = {**self.score(), **self.throw_facts()}
 
     # -- scoring helpers ----------------------------------------------------------------------
@@ -511,9 +508,13 @@ class TrickDeal(DealState):
         zones.update((f"won:{s}", shown(p, f"won:{s}" in counted)) for s, p in enumerate(self.won))
         return zones
 
+    def buriers(self) -> frozenset[int]:
+        """The seats that buried a kitty (a card they showed may be in it)."""
+        return frozenset((self.dealer,)) if self.buried and self.dealer is not None else frozenset()
+
     def hidden_from(self, seat: int | None) -> frozenset[str]:
         """Zones ``seat`` may not see: the stock, others' hands, the kitty unless it buried it."""
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return frozenset()
         hidden = {f"hand:{s}" for s in range(self.setup.seats) if s != seat}
         hidden.add("stock")
@@ -527,7 +528,7 @@ class TrickDeal(DealState):
         view: dict[str, JSON] = {
             "game": self.game_name,
             "seat": seat,
-            "phase": self.phase,
+            "phase": self.phase.value,
             # Only the seats the deal waits for are public: who else could declare or redeal is not.
             "to_move": sorted(self.must_move()),
             "may_act": seat is not None and seat in self.to_move(),
@@ -560,8 +561,7 @@ class TrickDeal(DealState):
         new.hands = [copied(hand) for hand in self.hands]
         new.won = [copied(pile) for pile in self.won]
         new.played = copied(self.played)
-        new.kitty = list(self.kitty)
-        new.turned = list(self.turned)
+        new.kitty, new.turned = list(self.kitty), list(self.turned)
         new.trick = list(self.trick)  # the trick's Counters are never changed once placed
         new.last_trick = list(self.last_trick)
         new.tricks, new.shown = list(self.tricks), list(self.shown)  # their items never change
@@ -590,7 +590,7 @@ class TrickDeal(DealState):
     def sample_actions(self, seat: int, limit: int) -> list[Action]:
         """At most ``limit`` legal actions of ``seat`` (for bots on huge follow enumerations): the
         first ``limit`` of ``legal_actions``, in its order."""
-        if self.phase == "play" and seat in self.must_move():
+        if self.phase is Phase.PLAY and seat in self.must_move():
             return [play_of(cards) for cards in islice(self.legal_plays(seat), limit)]
         return list(islice(self.legal_actions(seat), limit))
 

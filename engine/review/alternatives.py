@@ -17,6 +17,7 @@ from engine.family.actions import Bury
 from engine.family.bots import card_cost
 from engine.family.cards import CARD_POINTS
 from engine.family.expert import bids_near
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.games.zhaopengyou.actions import Call
 
@@ -27,11 +28,11 @@ LIMIT_LISTED = 200  # legal actions looked at outside burials (bids and calls ar
 def trick_alternatives(deal: TrickDeal, seat: int, fallback: Bot, limit: int) -> list[Action]:
     """At most ``limit`` distinct candidates for a decision outside the play, heuristic's first."""
     first = fallback.choose(deal, seat) if seat in deal.must_move() else fallback.offer(deal, seat)
-    if deal.phase == "bury":
+    if deal.phase is Phase.BURY:
         others: Iterable[Action] = burials(deal, seat)
-    elif deal.phase == "bid":
+    elif deal.phase is Phase.BID:
         others = bids_near(deal.sample_actions(seat, LIMIT_LISTED), first)
-    elif deal.phase == "call":
+    elif deal.phase is Phase.CALL:
         others = sorted(deal.sample_actions(seat, LIMIT_LISTED), key=call_order)
     else:
         others = deal.sample_actions(seat, LIMIT_LISTED)

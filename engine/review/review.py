@@ -25,6 +25,7 @@ from engine.core.game import JSON, Action, Bot, DealState
 from engine.core.record import DealRecord, ReplayError, start_state
 from engine.core.registry import get_game
 from engine.family import actions as trick_actions
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.games.sisepai import actions as sisepai_actions
 from engine.review.alternatives import distinct, trick_alternatives
@@ -228,7 +229,7 @@ def candidates(
     state: DealState, seat: int, knowledge: ReviewKnowledge, fallback: Bot, limit: int
 ) -> list[Action]:
     """The candidates of a decision before the action played is added."""
-    if isinstance(state, TrickDeal) and state.phase not in ("play", "name"):
+    if isinstance(state, TrickDeal) and state.phase not in (Phase.PLAY, Phase.NAME):
         return trick_alternatives(state, seat, fallback, limit)
     return list(knowledge.candidates(state, seat, fallback, limit))
 

@@ -46,6 +46,7 @@ from typing import Any, TextIO, TypeVar
 from engine.core.game import DealState
 from engine.core.match import play_deal
 from engine.core.registry import game_names, get_game
+from engine.family.phases import Phase
 
 # Games also measured at table sizes other than their default (Zhao Pengyou: 6, 9 and 12 players).
 MORE_SEATS: dict[str, tuple[int, ...]] = {"zhaopengyou": (9, 12)}
@@ -245,7 +246,7 @@ def _mid_deal(rng: random.Random, leading: bool) -> Any:
         bots = [game.bot("heuristic", random.Random(rng.getrandbits(64))) for _ in range(4)]
         assert isinstance(state, TrickDeal)
         while not state.is_over() and not (
-            state.phase == "play" and sum(state.hands[0].values()) <= 13 and bool(state.trick) != leading
+            state.phase is Phase.PLAY and sum(state.hands[0].values()) <= 13 and bool(state.trick) != leading
         ):
             seat = min(state.must_move())
             state.apply(seat, bots[seat].choose(state, seat))

@@ -367,6 +367,7 @@ def labels() -> dict[str, Any]:
             "kitty": _("kitty"),
             "bid": _("bidding"),
             "bury": _("burying"),
+            "steal": _("kitty stealing"),
             "name": _("naming trump"),
             "call": _("calling friends"),
             "play": _("play"),
@@ -446,6 +447,7 @@ def labels() -> dict[str, Any]:
             "kinds": {
                 "play": _("play"),
                 "bury": _("burial"),
+                "steal": _("kitty steal or pass"),
                 "declare": _("declaration"),
                 "bid": _("bid"),
                 "call": _("friend call"),

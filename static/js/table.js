@@ -388,12 +388,17 @@ function cardMove(verb) {
   act(verb + " " + cards.join(" "));
 }
 
+// In the steal phase (炒底) a declaration takes the buried kitty up, and a pass leaves it.
+function stealing() {
+  return Boolean(view.state && view.state.phase === "steal");
+}
+
 function hintLabel(hint) {
   const [verb, ...rest] = hint.split(" ");
   if (verb === "pickup") return T.pickup;
   if (verb === "redeal") return T.redeal;
-  if (verb === "pass") return T.pass;
-  if (verb === "declare") return fmt(T.declare, { cards: rest.map(cardName).join(", ") });
+  if (verb === "pass") return stealing() ? T.steal_pass : T.pass;
+  if (verb === "declare") return fmt(stealing() ? T.steal : T.declare, { cards: rest.map(cardName).join(", ") });
   if (verb === "bid") return fmt(T.bid, { points: rest.join(" ") });
   if (verb === "trump") return fmt(T.name_trump, { suit: SUITS[rest[0]] || rest.join(" ") });
   return hint;
@@ -465,7 +470,7 @@ function drawActions() {
       button.dataset.action = hint;
       if (verb === "declare") {
         button.setAttribute("aria-label", button.textContent);
-        button.replaceChildren(...fmtNodes(T.declare, { cards: cardRow(hint.split(" ").slice(1), "small") }));
+        button.replaceChildren(...fmtNodes(stealing() ? T.steal : T.declare, { cards: cardRow(hint.split(" ").slice(1), "small") }));
       }
     }
     buttons.push(button);

@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from cardclub.cards import card_label
+from engine.family.phases import Phase
 
 JOKERS = ("LJ", "BJ")
 
@@ -22,7 +23,7 @@ def hint(state: Any, seat: int | None) -> str | None:
     """The hint for ``seat``, or ``None`` when it may declare, holds no card of the declared rank,
     or the deal has no declaring (or is past it)."""
     standing = getattr(state, "declaration", None)
-    if seat is None or standing is None or getattr(state, "phase", "") not in ("draw", "kitty"):
+    if seat is None or standing is None or getattr(state, "phase", "") not in (Phase.DRAW, Phase.KITTY):
         return None
     if standing[0] == seat or state.may_declare(seat):
         return None

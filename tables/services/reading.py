@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.family.cards import points
+from engine.family.phases import Phase
 from engine.family.tricks import trick_winner
 
 
 def reading(state: Any, seat: int | None) -> dict[str, Any] | None:
     """The view's ``reading`` for ``seat`` (``None``: a spectator), or ``None`` for a game without
     tricks (Si Se Pai) or before play."""
-    if getattr(state, "phase", None) not in ("play", "over") or not hasattr(state, "side_of"):
+    if getattr(state, "phase", None) not in (Phase.PLAY, Phase.OVER) or not hasattr(state, "side_of"):
         return None
     if getattr(state, "dealer", None) is None:
         return None  # a redeal: the deal ended before anybody declared, there are no sides

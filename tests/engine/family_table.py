@@ -13,6 +13,7 @@ from typing import Any
 from engine.core.registry import get_game
 from engine.family.actions import Bury, Draw, PickUp, Play
 from engine.family.cards import parse_cards
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 
@@ -97,7 +98,7 @@ def in_play(
     permanent = {"sandaha": ("7", "2")}.get(game, ("2",) if options.get("two_always_trump") else ())
     state.trump = TrumpContext(rank, suit, permanent, sequences=game != "shengji")
     state.dealer = dealer
-    state.phase = "play"
+    state.phase = Phase.PLAY
     state.leader = dealer if leader is None else leader
     state.played = Counter(cards(played))
     state.kitty = []

@@ -15,6 +15,7 @@ from engine.family.actions import Bury, Declare, Draw, Redeal
 from engine.family.bots import HeuristicBot
 from engine.family.expert import FAMILY
 from engine.family.expertplay import VoidBuryingBot, void_burial
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 from tests.engine.family_table import cards, deck_for, draw_all, in_play, start
@@ -40,7 +41,7 @@ def test_keeps_a_short_suit_holding_points_or_an_ace() -> None:
 def test_the_bot_buries_what_void_burial_gives() -> None:
     """In the bury phase the counting bot's action is ``void_burial`` of its hand."""
     state = in_play("shengji", {0: "3C 6C 4D 7D 8D 9D JD QD 3H 4H 6H 7H 8H 9H JH QH 3S 4S"}, "S")
-    state.phase = "bury"
+    state.phase = Phase.BURY
     action = VoidBuryingBot(random.Random(0), "fast").choose(state, 0)
     assert action == Bury(void_burial(state.hands[0], state.trump, 6))
 

@@ -13,6 +13,7 @@ from collections import Counter
 
 from engine.family.actions import Bury, Declare, Draw
 from engine.family.expertplay import void_burial
+from engine.family.phases import Phase
 from engine.games.zhaopengyou.bots import ZhaoHeuristicBot
 from engine.games.zhaopengyou.deal import ZhaoDeal
 from engine.games.zhaopengyou.expert import ZhaoExpertBot
@@ -71,7 +72,7 @@ def test_the_declarer_buries_two_low_clubs_for_a_void() -> None:
     the heuristic buries the six cheapest cards and keeps the clubs."""
     hand = "8C 9C 3D 4D 6D 7D 8D 9D JD QD AD 3S 4S 6S 7S 8S 9S JS QS AS 3H 4H 6H"
     state = in_play(6, {0: hand}, "H", "2")
-    state.phase, state.buried = "bury", False
+    state.phase, state.buried = Phase.BURY, False
     action = one_ply().choose(state, 0)
     assert action == Bury(void_burial(state.hands[0], state.trump, 6))
     assert isinstance(action, Bury) and Counter(action.cards)["8C"] == Counter(action.cards)["9C"] == 1
@@ -83,7 +84,7 @@ def test_keeps_a_short_suit_holding_a_king() -> None:
     """A lone KC (ten points) stays in the hand: the cheapest cards are buried instead."""
     hand = "KC 3D 4D 6D 7D 8D 9D JD QD AD 3S 4S 6S 7S 8S 9S JS QS AS 3H 4H 6H 7H"
     state = in_play(6, {0: hand}, "H", "2")
-    state.phase, state.buried = "bury", False
+    state.phase, state.buried = Phase.BURY, False
     action = one_ply().choose(state, 0)
     assert isinstance(action, Bury) and "KC" not in action.cards
     assert sorted(action.cards) == sorted(cards("3D 4D 6D 3S 4S 6S"))

@@ -24,6 +24,7 @@ from engine.family.bounds import most_defender_points, most_kitty_multiplier, mo
 from engine.family.cards import make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup
 from engine.family.game import FAMILY_EXAMPLES, FamilyGame
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 
@@ -111,7 +112,7 @@ class SandahaDeal(TrickDeal):
 
     def after_draw(self) -> None:
         """The draw is over: bidding starts with the first drawer."""
-        self.phase = "bid"
+        self.phase = Phase.BID
 
     def bidder(self) -> int:
         """The seat whose turn it is to bid."""
@@ -119,7 +120,7 @@ class SandahaDeal(TrickDeal):
 
     def bid_movers(self) -> frozenset[int]:
         """The seat to bid."""
-        return frozenset((self.bidder(),)) if self.phase == "bid" else frozenset()
+        return frozenset((self.bidder(),)) if self.phase is Phase.BID else frozenset()
 
     def lowest(self) -> tuple[int, int] | None:
         """``(seat, points)`` of the lowest bid so far."""
@@ -136,20 +137,20 @@ class SandahaDeal(TrickDeal):
     def phase_actions(self, seat: int) -> Iterator[Action]:
         """Bids and pass in the bidding; trump naming; else the shared actions."""
         yield from super().phase_actions(seat)
-        if self.phase == "bid" and seat == self.bidder():
+        if self.phase is Phase.BID and seat == self.bidder():
             for action in self._bid_options(seat):
                 if self.other_error(seat, action) is None:
                     yield action
-        if self.phase == "name" and seat == self.dealer:
+        if self.phase is Phase.NAME and seat == self.dealer:
             for suit in "SHDC":
                 yield NameTrump(suit)
 
     def _bid_options(self, seat: int) -> list[Action]:
         return [Pass(), *(Bid(p) for p in range(TOP_BID, 0, -5))]
 
-    def other_phases(self, action: Action) -> tuple[str, ...]:
+    def other_phases(self, action: Action) -> tuple[Phase, ...]:
         """Bids and passes belong to the bidding."""
-        return ("bid",) if isinstance(action, Bid | Pass) else ()
+        return (Phase.BID,) if isinstance(action, Bid | Pass) else ()
 
     def other_error(self, seat: int, action: Action) -> Exception | None:
         """sandaha.md §Bidding: 80 down to 5 by 5, strictly lower; seven permanent trumps may not pass."""
@@ -184,7 +185,7 @@ class SandahaDeal(TrickDeal):
         if len(self.bids) < self.setup.seats and (low is None or low[1] > 5):
             return
         if low is None:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.outcome = {
                 "outcome": "redeal",
                 "reason": "all passed",
@@ -193,14 +194,14 @@ class SandahaDeal(TrickDeal):
             }
             return
         self.dealer = low[0]
-        self.phase = "kitty"
+        self.phase = Phase.KITTY
 
     def _context(self, suit: str | None) -> TrumpContext:
         return TrumpContext(None, suit, PERMANENT, sequences=True)
 
     def after_bury(self) -> None:
         """The declarer names the trump suit after burying (sandaha.md §Declarer, kitty and trump)."""
-        self.phase = "name"
+        self.phase = Phase.NAME
 
     def side_of(self, seat: int) -> int:
         """The declarer alone is side 0."""

@@ -22,6 +22,7 @@ from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_car
 from engine.family.game import POINTS_EXAMPLE
 from engine.family.levels import first_loss, next_level_situation, situation_or_first
 from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
+from engine.family.phases import Phase
 from engine.family.trump import TrumpContext
 
 
@@ -82,14 +83,14 @@ class ShengjiDeal(PartnershipDeal):
 
     def declarations(self, seat: int) -> list[Declare]:
         """shengji.md §Drawing and declaring: any rank card held may be shown while nobody has declared."""
-        if self.declaration is not None or self.phase not in ("draw", "kitty"):
+        if self.declaration is not None or self.phase not in (Phase.DRAW, Phase.KITTY):
             return []
         hand = self.hands[seat]
         return [Declare((c,)) for c in rank_cards(self.setup.rank) if c in hand]
 
     def may_declare(self, seat: int) -> bool:
         """Whether ``declarations(seat)`` offers a card, without listing them."""
-        if self.declaration is not None or self.phase not in ("draw", "kitty"):
+        if self.declaration is not None or self.phase not in (Phase.DRAW, Phase.KITTY):
             return False
         hand = self.hands[seat]
         return any(c in hand for c in rank_cards(self.setup.rank))

@@ -17,6 +17,7 @@ from engine.core.game import Action, Bot, DealState
 from engine.family.actions import Bury, Play
 from engine.family.expert import FamilyPlayout, TrickKnowledge, pivot
 from engine.family.expertplay import FamilyExpertBot, VoidBuryingBot, side_suits, topped_up
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 from engine.games.tractor.leaf import estimate
@@ -46,7 +47,7 @@ class TractorKnowledge(TrickKnowledge):
         """The family's candidates; burying, ``burials`` (the leaf model never saw another burial
         than the heuristic's, so only whole playouts judge them: ``judges``)."""
         assert isinstance(state, TrickDeal)
-        if state.phase != "bury":
+        if state.phase is not Phase.BURY:
             return super().candidates(state, seat, fallback, limit)
         first = fallback.choose(state, seat)
         assert isinstance(first, Bury)
@@ -55,7 +56,7 @@ class TractorKnowledge(TrickKnowledge):
     def judges(self, state: DealState) -> bool:
         """The estimate judges plays only."""
         assert isinstance(state, TrickDeal)
-        return state.phase == "play"
+        return state.phase is Phase.PLAY
 
     def settled(self, state: DealState) -> bool:
         """A short playout stops between tricks."""

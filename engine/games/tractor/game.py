@@ -35,6 +35,8 @@ from engine.family.levels import (
     tractor_outcome,
 )
 from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
+from engine.family.phases import Phase
+from engine.family.stealing import KittyStealing
 from engine.family.trump import TrumpContext
 
 
@@ -75,6 +77,8 @@ class TractorRules(Rules):
     notrump_ranks: bool = True  # §Trumps: with no trump suit the rank cards stay trump
     real_hand_throws: bool = False  # §Throws judged against the real hands
     throw_penalty: bool = False  # §Throws judged against the real hands: a failed throw costs 10 points
+    # §Kitty stealing: after a burial, a stronger declaration in turn takes the kitty up (炒底)
+    kitty_stealing: bool = field(default=False, metadata=ADDED)
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
@@ -145,8 +149,9 @@ class TractorDeal(PartnershipDeal):
 
     def declarations(self, seat: int) -> list[Declare]:
         """Every declaration ``seat`` holds that is strictly stronger than the standing one, made by
-        another seat; the standing declarer's only one is 自保, its single's twin."""
-        if self.phase not in ("draw", "kitty"):
+        another seat; the standing declarer's only one is 自保, its single's twin (and steals, §Kitty
+        stealing)."""
+        if self.phase not in (Phase.DRAW, Phase.KITTY, Phase.STEAL):
             return []
         hand, rank, floor = self.hands[seat], self.setup.rank, self.current_strength()
         out: list[Declare] = []
@@ -171,7 +176,7 @@ class TractorDeal(PartnershipDeal):
     def may_declare(self, seat: int) -> bool:
         """Whether ``declarations(seat)`` offers something, without listing it: a rank card while
         nobody declared, a rank pair below a pair, a joker pair stronger than the standing one."""
-        if self.phase not in ("draw", "kitty"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY):
             return False
         return self._may(seat, self.current_strength(), rank_cards(self.setup.rank))
 
@@ -187,7 +192,7 @@ class TractorDeal(PartnershipDeal):
         position, the standing declaration and the hands it was read from, and a draw updates
         whether the drawer is among them, and only when it drew a rank card or a joker (the other
         hands did not change, and no other card changes what a hand may declare)."""
-        if self.phase not in ("draw", "kitty"):
+        if self.phase not in (Phase.DRAW, Phase.KITTY):
             return []
         kept: Any = self.__dict__.get("_declarers")
         if not self._still(kept, self.pos):
@@ -278,6 +283,10 @@ class TractorDeal(PartnershipDeal):
         return self.level_result(settled, kitty)
 
 
+class StealingTractorDeal(KittyStealing, TractorDeal):
+    """A deal of Tractor with kitty stealing (§Kitty stealing)."""
+
+
 class TractorGame(PartnershipGame):
     """Tractor (拖拉机), the two-deck game of docs/rules/tractor.md."""
 
@@ -333,7 +342,8 @@ class TractorGame(PartnershipGame):
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
         )
-        return TractorDeal(rules, setup, deck, situation)
+        deal = StealingTractorDeal if rules.kitty_stealing else TractorDeal
+        return deal(rules, setup, deck, situation)
 
     def next_situation(
         self, rules: Rules, seats: int, situation: Mapping[str, JSON] | None, result: Mapping[str, JSON]

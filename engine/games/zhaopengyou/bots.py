@@ -12,6 +12,7 @@ from engine.core.game import Action, DealState
 from engine.family.actions import Declare, Draw
 from engine.family.bots import HeuristicBot, RandomBot, card_cost
 from engine.family.cards import CARD_POINTS, RANKS, SUITS
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.tricks import trick_winner
 from engine.games.zhaopengyou.actions import Call
@@ -29,7 +30,7 @@ class ZhaoRandomBot(RandomBot):
     def choose(self, state: DealState, seat: int) -> Action:
         """A random legal action (a declaration, when it could, instead of a forced redeal)."""
         deal = _deal(state)
-        if deal.phase == "kitty" and deal.declaration is None and deal.declarations(seat):
+        if deal.phase is Phase.KITTY and deal.declaration is None and deal.declarations(seat):
             return self.rng.choice(deal.declarations(seat))
         return super().choose(state, seat)
 
@@ -40,18 +41,18 @@ class ZhaoHeuristicBot(HeuristicBot):
     def offer(self, state: DealState, seat: int) -> Action | None:
         """Declare when the suit is long, and after the draw whenever nobody else has."""
         deal = _deal(state)
-        if deal.phase == "kitty" and deal.declaration is None and deal.declarations(seat):
+        if deal.phase is Phase.KITTY and deal.declaration is None and deal.declarations(seat):
             return self._best_declaration(deal, seat)
         return super().offer(state, seat)
 
     def choose(self, state: DealState, seat: int) -> Action:
         """Calls in the call phase; a declaration rather than a redeal; else the family heuristic."""
         deal = _deal(state)
-        if deal.phase == "call":
+        if deal.phase is Phase.CALL:
             return self._call(deal, seat)
-        if deal.phase == "kitty" and deal.declaration is None and deal.declarations(seat):
+        if deal.phase is Phase.KITTY and deal.declaration is None and deal.declarations(seat):
             return self._best_declaration(deal, seat)
-        if deal.phase == "draw":
+        if deal.phase is Phase.DRAW:
             return self._declaration(deal, seat) or Draw()
         return super().choose(state, seat)
 

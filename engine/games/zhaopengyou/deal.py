@@ -31,6 +31,7 @@ from engine.core.game import JSON, Action, copied
 from engine.family.actions import Declare, PickUp, Redeal
 from engine.family.cards import CARD_POINTS, JOKERS, RANKS, SUITS, points
 from engine.family.dealfacts import Setup, is_rank_card, rank_cards
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 from engine.games.zhaopengyou.actions import Call, ordinal
@@ -84,14 +85,22 @@ class ZhaoDeal(TrickDeal):
 
     def declarations(self, seat: int) -> list[Declare]:
         """One card of ``seat``'s own rank, if it may declare and nobody has."""
-        if self.declaration is not None or self.phase not in ("draw", "kitty") or seat not in self.eligible:
+        if (
+            self.declaration is not None
+            or self.phase not in (Phase.DRAW, Phase.KITTY)
+            or seat not in self.eligible
+        ):
             return []
         hand = self.hands[seat]
         return [Declare((c,)) for c in rank_cards(self.ranks[seat]) if c in hand]
 
     def may_declare(self, seat: int) -> bool:
         """Whether ``declarations(seat)`` offers a card, without listing them."""
-        if self.declaration is not None or self.phase not in ("draw", "kitty") or seat not in self.eligible:
+        if (
+            self.declaration is not None
+            or self.phase not in (Phase.DRAW, Phase.KITTY)
+            or seat not in self.eligible
+        ):
             return False
         hand = self.hands[seat]
         return any(c in hand for c in rank_cards(self.ranks[seat]))
@@ -137,24 +146,24 @@ class ZhaoDeal(TrickDeal):
 
     def after_bury(self) -> None:
         """The calls come after the kitty is buried."""
-        self.phase = "call"
+        self.phase = Phase.CALL
 
     # -- calls --------------------------------------------------------------------------------
 
     def bid_movers(self) -> frozenset[int]:
         """The declarer makes the calls."""
-        if self.phase == "call" and self.dealer is not None:
+        if self.phase is Phase.CALL and self.dealer is not None:
             return frozenset((self.dealer,))
         return frozenset()
 
-    def other_phases(self, action: Action) -> tuple[str, ...]:
+    def other_phases(self, action: Action) -> tuple[Phase, ...]:
         """Calls belong to the call phase."""
-        return ("call",) if isinstance(action, Call) else ()
+        return (Phase.CALL,) if isinstance(action, Call) else ()
 
     def phase_actions(self, seat: int) -> Iterator[Action]:
         """The shared actions, and every legal call of the declarer."""
         yield from super().phase_actions(seat)
-        if self.phase == "call" and seat == self.dealer:
+        if self.phase is Phase.CALL and seat == self.dealer:
             for suit in SUITS:
                 for rank in reversed(RANKS):
                     for nth in range(1, self.decks + 1):

@@ -10,13 +10,14 @@ from zpy_table import GAME, in_play
 
 from engine.core.errors import BadSetup
 from engine.core.match import selfplay_deal
+from engine.family.phases import Phase
 from engine.games.zhaopengyou.actions import Call
 from engine.games.zhaopengyou.deal import ZhaoDeal
 
 
 def calling(hand: str) -> ZhaoDeal:
     state = in_play(6, {0: hand}, "H", "2")
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     return state
 
 
@@ -36,7 +37,7 @@ def test_the_heuristic_calls_the_copy_after_its_own() -> None:
 def test_the_heuristic_makes_all_its_calls_legally() -> None:
     """Twelve players call five friends: five distinct legal calls."""
     state = in_play(12, {0: "AS AD AC 3S"}, "H", "2")
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     bot = GAME.bot("heuristic", random.Random(2))
     while state.phase == "call":
         state.apply(0, bot.choose(state, 0))

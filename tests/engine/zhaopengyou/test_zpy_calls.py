@@ -9,6 +9,7 @@ import pytest
 from zpy_table import GAME, in_play, trick
 
 from engine.core.errors import IllegalAction, NotationError, NotYourTurn
+from engine.family.phases import Phase
 from engine.games.zhaopengyou.actions import Call
 from engine.games.zhaopengyou.bots import ZhaoHeuristicBot
 
@@ -28,7 +29,7 @@ def test_calls_are_written_with_ordinals_and_round_trip() -> None:
 def test_the_declarer_makes_as_many_calls_as_the_table_size_asks_then_leads() -> None:
     """Six players: two calls, then the declarer leads the first trick."""
     state = in_play(6, SPADES, "H", "2", declarer=0)
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     state.apply(0, GAME.parse_action("call 1st AC"))
     assert state.phase == "call"
     with pytest.raises(NotYourTurn):
@@ -41,7 +42,7 @@ def test_the_declarer_makes_as_many_calls_as_the_table_size_asks_then_leads() ->
 def test_trumps_cannot_be_called(text: str) -> None:
     """Trump suit cards, rank cards of any suit and jokers are never called."""
     state = in_play(6, SPADES, "H", "2")
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     with pytest.raises(IllegalAction, match="not trump"):
         state.check(0, GAME.parse_action(text))
 
@@ -49,7 +50,7 @@ def test_trumps_cannot_be_called(text: str) -> None:
 def test_a_copy_beyond_the_number_of_packs_or_a_repeated_call_is_refused() -> None:
     """Two packs: the 3rd AS does not exist; the same call twice is refused."""
     state = in_play(6, SPADES, "H", "2")
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     with pytest.raises(IllegalAction, match="2nd"):
         state.check(0, GAME.parse_action("call 3rd AS"))
     state.apply(0, GAME.parse_action("call 2nd AS"))
@@ -61,7 +62,7 @@ def test_a_copy_beyond_the_number_of_packs_or_a_repeated_call_is_refused() -> No
 def test_every_legal_call_is_enumerated() -> None:
     """Twelve players, four packs: 39 non-trump cards x 4 copies."""
     state = in_play(12, {0: "3S"}, "H", "2")
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     calls = [a for a in state.legal_actions(0) if isinstance(a, Call)]
     assert len(calls) == 36 * 4 and Call(4, "AS") in calls and Call(1, "AH") not in calls
 
@@ -153,7 +154,7 @@ def test_with_own_copy_counts_off_the_declarers_copies_do_not_count(
 def calls_allowed(rank: str, refused: str | None, allowed: tuple[str, ...], **options: Any) -> None:
     """At ``rank`` (hearts trump) a club rule refuses the call of ``refused``; ``allowed`` may be called."""
     state = in_play(6, SPADES, "H", rank, **options)
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     if refused is not None:
         with pytest.raises(IllegalAction, match="a club rule"):
             state.check(0, GAME.parse_action(f"call 1st {refused}"))
@@ -188,7 +189,7 @@ def test_the_highest_card_of_a_suit_may_be_called_unless_the_club_forbids_it(
 def test_the_heuristic_bot_calls_a_king_when_the_highest_card_is_refused() -> None:
     """With ``call_top_card`` off the bot, lacking the side kings, calls a K instead of an A."""
     state = in_play(6, {0: "3S 4D 5C"}, "H", "2", call_top_card=False)
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     call = ZhaoHeuristicBot(random.Random(1))._call(state, 0)
     assert call.card[0] == "K"
 
@@ -198,6 +199,6 @@ def test_the_heuristic_bot_calls_past_its_own_copy_only_when_it_counts(counts: b
     """Holding one copy of every side ace, the bot calls an ace's 2nd copy by default (its own is
     the 1st) and the 1st with ``own_copy_counts`` off."""
     state = in_play(6, {0: "AS AD AC 3S 4D 5C"}, "H", "2", own_copy_counts=counts)
-    state.phase, state.calls, state.fulfilled = "call", [], []
+    state.phase, state.calls, state.fulfilled = Phase.CALL, [], []
     call = ZhaoHeuristicBot(random.Random(1))._call(state, 0)
     assert call.card[0] == "A" and call.nth == nth

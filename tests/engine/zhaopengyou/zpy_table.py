@@ -13,6 +13,7 @@ from typing import Any
 from engine.core.registry import get_game
 from engine.family.actions import Play
 from engine.family.cards import parse_cards
+from engine.family.phases import Phase
 from engine.games.zhaopengyou.deal import ZhaoDeal
 from engine.games.zhaopengyou.rules import KITTY, hand_size, zhao_deck
 
@@ -75,7 +76,7 @@ def in_play(
     state.kitty = cards(kitty)
     state.buried = True
     state.pos = state.dealt
-    state.phase = "call"
+    state.phase = Phase.CALL
     for text in calls:
         state.apply(declarer, GAME.parse_action("call " + text))
     if not calls:
