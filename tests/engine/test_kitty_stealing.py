@@ -13,14 +13,17 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction, NotYourTurn, WrongPhase
 from engine.core.game import JSON, Action
-from engine.core.match import play_deal, selfplay_deal
+from engine.core.match import bot_move, play_deal, selfplay_deal
 from engine.core.record import DealRecord, start_record
 from engine.core.registry import get_game
 from engine.family.actions import Bury, Declare, Draw, Pass, PickUp
 from engine.family.phases import Phase
+from engine.family.stealing import KittyStealing
 from engine.family.trickdeal import TrickDeal
 from engine.review import review_record
 from engine.tools.cli import main
@@ -202,3 +205,23 @@ def test_the_review_judges_steal_decisions() -> None:
     steals = [j for j in review_record(record, "fast", seed=1).judgements if j.kind == "steal"]
     assert (steals[0].seat, steals[0].index) == (1, 103)
     assert all(j.played == "pass" or j.played.startswith("declare ") for j in steals)
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32))
+def test_the_kitty_is_seen_by_one_seat_at_most_and_no_card_is_lost(seed: int) -> None:
+    """In every position of a random deal with the option the cards are all there (hands, stock,
+    kitty, trick and won piles), and before the deal is over the last burier alone sees the kitty."""
+    game = get_game("tractor")
+    rules = game.rules_from_json({"kitty_stealing": True})
+    rng = random.Random(seed)
+    state = game.start(rules, 4, game.shuffled_deck(rules, 4, rng), None)
+    assert isinstance(state, KittyStealing)
+    bots = [game.bot("random", random.Random(rng.getrandbits(32))) for _ in range(4)]
+    while not state.is_over():
+        zones = state.zones()
+        assert sum(len(cards) for cards in zones.values()) == 108
+        seeing = [s for s in range(4) if isinstance(state.view(s)["zones"]["kitty"], list)]
+        assert seeing == ([state.burier()] if state.buried else [])
+        seat, action = bot_move(state, bots)
+        state.apply(seat, action)
