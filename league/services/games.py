@@ -82,6 +82,7 @@ RULE_LABELS: dict[str, Promise] = {
     "first_dealer": _("Seat of the first provisional dealer (-1: drawn for)"),
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),
+    "dead_zone": _("Steps past the line in which the defenders take the deal and nobody rises"),
 }
 
 
