@@ -83,6 +83,7 @@ RULE_LABELS: dict[str, Promise] = {
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),
     "dead_zone": _("Steps past the line in which the defenders take the deal and nobody rises"),
+    "ruff_every_unit": _("A second ruff of a throw must beat every part of the first"),
 }
 
 

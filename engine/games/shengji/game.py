@@ -49,6 +49,8 @@ class ShengjiRules(Rules):
     zero_rise: int = field(default=2, metadata=ADDED)
     # §Scoring: the dead zone, steps from 40 in which the defenders take the deal and nobody rises
     dead_zone: int = field(default=2, metadata=ADDED)
+    # §Play: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
     @property
     def start(self) -> str:
@@ -234,6 +236,7 @@ class ShengjiGame(PartnershipGame):
             pointless_redeal=rules.pointless_redeal,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         return ShengjiDeal(rules, setup, deck, situation)
 

@@ -78,6 +78,8 @@ class TractorRules(Rules):
     throw_penalty: bool = False  # §Throws judged against the real hands: a failed throw costs 10 points
     # §Scoring: the dead zone, steps from 80 in which the defenders take the deal and nobody rises
     dead_zone: int = field(default=1, metadata=ADDED)
+    # §Winning a trick: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
@@ -334,6 +336,7 @@ class TractorGame(PartnershipGame):
             weak_trumps=rules.weak_trumps,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         return TractorDeal(rules, setup, deck, situation)
 

@@ -43,6 +43,8 @@ class ZhaoRules(Rules):
     call_point_cards: bool = field(default=True, metadata=ADDED)
     # §Calling friends: the highest card of a suit (its A, or K when A is the rank) may be called
     call_top_card: bool = field(default=True, metadata=ADDED)
+    # §Winning a trick: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
 
 def decks_for(seats: int) -> int:
