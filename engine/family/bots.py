@@ -149,7 +149,7 @@ class HeuristicBot(Bot):
     def _follow(self, deal: TrickDeal, seat: int, candidates: list[tuple[str, ...]]) -> tuple[str, ...]:
         trump = deal.trump
         plays = [c for _, c in deal.trick]
-        index, best = trick_best(plays, trump, deal.setup.quads)
+        index, best = trick_best(plays, trump, deal.setup.quads, deal.setup.ruff_every_unit)
         friendly = deal.side_of(deal.trick[index][0]) == deal.side_of(seat)
         at_stake = sum(CARD_POINTS[c] * n for p in plays for c, n in p.items())
         lead = deal.lead
@@ -158,11 +158,12 @@ class HeuristicBot(Bot):
         if friendly:  # feed the side: points first, the cheapest cards among as many points
             return max(candidates, key=lambda play: sum(10 * CARD_POINTS[c] - costs[c] for c in play))
         last = len(plays) == deal.setup.seats - 1
+        beaten = plays[index] if deal.setup.ruff_every_unit else None
 
         def value(play: tuple[str, ...]) -> tuple[int, int]:
             pts = sum(CARD_POINTS[c] for c in play)
             cost = sum(costs[c] for c in play)
-            if (at_stake + pts > 0 or not last) and overtakes(play, lead, best, trump):
+            if (at_stake + pts > 0 or not last) and overtakes(play, lead, best, trump, beaten):
                 return (1, -cost)
             return (0, -cost - 15 * pts)
 

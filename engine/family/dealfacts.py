@@ -39,6 +39,7 @@ class Setup:
     weak_trumps: int = -1  # a hand with at most this many trumps may demand a redeal (-1: never)
     real_hand_throws: bool = False  # the option: throws judged against the real hands
     throw_penalty: int = 0  # points a failed throw costs the thrower's side (``throw_penalty``)
+    ruff_every_unit: bool = False  # the option: a throw's later ruff must beat every unit of the best
 
 
 @dataclass(frozen=True)

@@ -175,7 +175,10 @@ def distinct_plays(
         return chosen
     current = [c for _, c in deal.trick]
     winning = [
-        p for p in plays if trick_winner([*current, Counter(p)], trump, deal.setup.quads) == len(current)
+        p
+        for p in plays
+        if trick_winner([*current, Counter(p)], trump, deal.setup.quads, deal.setup.ruff_every_unit)
+        == len(current)
     ]
     options = [
         *winning[:1],

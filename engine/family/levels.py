@@ -12,24 +12,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from engine.core.errors import BadSetup
 from engine.core.game import JSON
 from engine.family.cards import JOKERS, RANKS, level_up
 
 TRACTOR_PIVOT = 80  # the defenders' points from which they take the deal (tractor.md §Scoring)
 
 
-def tractor_outcome(defenders: int, step: int = 40, zero: int = 3) -> tuple[bool, int]:
+def tractor_outcome(defenders: int, step: int = 40, zero: int = 3, dead: int = 1) -> tuple[bool, int]:
     """tractor.md §Scoring's table: (dealer side keeps the deal, levels the winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
-    defenders rise one level more per 40 points, also past 240. ``step`` (points per level) and
+    defenders rise one level more per 40 points, also past 240. ``step`` (points per level),
     ``zero`` (what a defence without a point gives the dealer's side, at least the table's rise
-    at 5) are the options of tractor.md §Scoring.
+    at 5) and ``dead`` (the dead zone: steps from 80 in which the defenders take the deal without
+    rising) are the options of tractor.md §Scoring.
     """
     if defenders < TRACTOR_PIVOT:
         rise = 1 + (TRACTOR_PIVOT - 5 - max(defenders, 5)) // step
         return True, max(rise, zero) if defenders == 0 else rise
-    return False, (defenders - TRACTOR_PIVOT) // step
+    return False, defenders_rise(defenders, TRACTOR_PIVOT, step, dead)
+
+
+def defenders_rise(defenders: int, pivot: int, step: int, dead: int) -> int:
+    """The defenders' rise with ``defenders`` points, one level per full ``step`` past ``pivot``
+    after the dead zone of ``dead`` steps in which they take the deal and nobody rises."""
+    return max(0, (defenders - pivot) // step - dead + 1)
+
+
+def check_level_table(step: int, zero: int, dead: int, pivot: int) -> None:
+    """Refuse options of a results table that it cannot mean (``BadSetup``): the step a multiple
+    of 5 up to the line at ``pivot``, a defence without a point worth a level, a dead zone of 0 to
+    12 steps."""
+    if not (5 <= step <= pivot and step % 5 == 0):
+        raise BadSetup(f"level_step is points per level: a multiple of 5 from 5 to {pivot}")
+    if not 1 <= zero <= len(RANKS):
+        raise BadSetup("zero_rise is the levels a defence without a point gives: 1 or more")
+    if not 0 <= dead < len(RANKS):
+        raise BadSetup(f"dead_zone is the steps from {pivot} in which nobody rises: 0 to {len(RANKS) - 1}")
 
 
 def gated_rise(level: str, rise: int, as_dealer: bool, gates: str, jump: int = 0) -> int:

@@ -454,7 +454,7 @@ class TrickDeal(DealState):
 
     def _close_trick(self) -> None:
         plays = [c for _, c in self.trick]
-        winner = self.trick[trick_winner(plays, self.trump, self.setup.quads)][0]
+        winner = self.trick[trick_winner(plays, self.trump, self.setup.quads, self.setup.ruff_every_unit)][0]
         won, played = self.won[winner], self.played
         for _, counts in self.trick:
             for card, n in counts.items():

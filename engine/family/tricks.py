@@ -9,14 +9,16 @@
 * Follows (跟牌): as many cards of the led suit as held, then as many sets of each led size as
   held (tractor.md §Following).
 * Winning: only a play of the lead's shape wins, in the led suit or all trumps; plays compare
-  by their largest unit, ties to the earlier play (tractor.md §Winning a trick).
+  by their largest unit, ties to the earlier play (tractor.md §Winning a trick). The option
+  ``ruff_every_unit`` (§Winning a trick) makes a throw's later ruff win only when every one of its
+  units beats the same unit of the standing best (``beats_every_unit``).
 * Optional four-of-a-kind lead (``four_of_a_kind``, docs/rules/shengji.md §House rules).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.family.trump import TRUMP, TrumpContext
@@ -337,12 +339,17 @@ def play_strength(cards: Counter[str], lead: Lead, ctx: TrumpContext) -> tuple[i
     return (1 if suit != lead.suit else 0, top)
 
 
-def trick_winner(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False) -> int:
-    """Index in ``plays`` (lead first) of the play that wins the trick; ties go to the earlier."""
-    return trick_best(plays, ctx, quads)[0]
+def trick_winner(
+    plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False, every_unit: bool = False
+) -> int:
+    """Index in ``plays`` (lead first) of the play that wins the trick; ties go to the earlier.
+    ``every_unit``: the ``ruff_every_unit`` option (``beats_every_unit``)."""
+    return trick_best(plays, ctx, quads, every_unit)[0]
 
 
-def trick_best(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False) -> tuple[int, Strength]:
+def trick_best(
+    plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False, every_unit: bool = False
+) -> tuple[int, Strength]:
     """``trick_winner`` and the winning play's strength (``play_strength``; the lead's: ``(0, top)``)."""
     lead = read_lead(plays[0], ctx, quads)
     assert lead is not None
@@ -350,13 +357,18 @@ def trick_best(plays: list[Counter[str]], ctx: TrumpContext, quads: bool = False
     for i in range(1, len(plays)):
         strength = _strength(plays[i], lead, ctx)
         if strength is not None and strength > best_strength:
+            if every_unit and not _outranks(strength, best_strength, plays[i], plays[best], lead, ctx):
+                continue
             best, best_strength = i, strength
     return best, best_strength
 
 
-def overtakes(play: tuple[str, ...], lead: Lead, best: Strength, ctx: TrumpContext) -> bool:
+def overtakes(
+    play: tuple[str, ...], lead: Lead, best: Strength, ctx: TrumpContext, beaten: Counter[str] | None = None
+) -> bool:
     """True if ``play`` (sorted cards), played next, would win a trick whose best so far is ``best``
-    (``trick_best``): the same as ``trick_winner`` with it appended, without rebuilding the trick."""
+    (``trick_best``): the same as ``trick_winner`` with it appended, without rebuilding the trick.
+    ``beaten``: with ``ruff_every_unit``, the standing best's cards, each unit of which it must beat."""
     if len(play) > 1 and not lead.is_quad:  # a mixed play, or one whose highest card cannot do, loses
         eff, suit = ctx.eff, ctx.eff[play[0]]
         if (suit != lead.suit and suit != TRUMP) or any(eff[c] != suit for c in play):
@@ -364,7 +376,71 @@ def overtakes(play: tuple[str, ...], lead: Lead, best: Strength, ctx: TrumpConte
         if (int(suit != lead.suit), max(ctx.order[c] for c in play)) <= best:
             return False  # a play's top is one of its cards
     strength = _strength(play, lead, ctx)
-    return strength is not None and strength > best
+    if strength is None or strength <= best:
+        return False
+    return beaten is None or _outranks(strength, best, Counter(play), beaten, lead, ctx)
+
+
+def _outranks(
+    strength: Strength,
+    best: Strength,
+    cards: Counter[str],
+    beaten: Counter[str],
+    lead: Lead,
+    ctx: TrumpContext,
+) -> bool:
+    """With ``ruff_every_unit``, whether a play already stronger by its largest unit also beats the
+    standing best unit by unit: always for a single unit or a first ruff of a side suit's play."""
+    if len(lead.shape) == 1 or lead.is_quad or strength[0] > best[0]:
+        return True
+    return beats_every_unit(cards, beaten, lead.shape, ctx)
+
+
+def beats_every_unit(cards: Counter[str], beaten: Counter[str], shape: Shape, ctx: TrumpContext) -> bool:
+    """True if ``cards`` can be arranged as ``shape`` so that each unit beats one unit of the same
+    size of ``beaten`` (arranged as strongly as it can be), every unit a different one
+    (tractor.md §Winning a trick, option ``ruff_every_unit``)."""
+    standing = max(unit_tops(beaten, shape, ctx), default=None)
+    if standing is None:
+        return True
+    return any(
+        all(
+            mine > theirs
+            for group, other in zip(tops, standing, strict=True)
+            for mine, theirs in zip(group, other, strict=True)
+        )
+        for tops in unit_tops(cards, shape, ctx)
+    )
+
+
+def unit_tops(cards: Counter[str], shape: Shape, ctx: TrumpContext) -> list[tuple[tuple[int, ...], ...]]:
+    """Every way to arrange ``cards`` as ``shape``: per run of units of one size, their tops, highest
+    first (the order in which two plays' units are matched one to one)."""
+    out = []
+    for tops in _arrangements(Counter(cards), shape, ctx):
+        groups: dict[tuple[int, int], list[int]] = {}
+        for unit, top in zip(shape, tops, strict=True):
+            groups.setdefault(unit, []).append(top)
+        out.append(tuple(tuple(sorted(group, reverse=True)) for group in groups.values()))
+    return out
+
+
+def _arrangements(counts: Counter[str], shape: Shape, ctx: TrumpContext) -> Iterator[tuple[int, ...]]:
+    """The tops of ``shape``'s units, in its order, for every way ``counts`` fills it."""
+    if not shape:
+        yield ()
+        return
+    (size, length), tail = shape[0], shape[1:]
+    if (size, length) == (1, 1):  # the shape is largest first: only singles are left
+        yield tuple(sorted((ctx.order[c] for c in counts.elements()), reverse=True))
+        return
+    for part in placements(counts, size, length, ctx):
+        rest = Counter(counts)
+        for card in part:
+            rest[card] -= size
+        top = max(ctx.order[c] for c in part)
+        for more in _arrangements(+rest, tail, ctx):
+            yield (top, *more)
 
 
 def _strength(cards: Counter[str] | tuple[str, ...], lead: Lead, ctx: TrumpContext) -> tuple[int, int] | None:

@@ -85,6 +85,9 @@ RULE_LABELS: dict[str, Promise] = {
     "kitty_stealing": _(
         "Kitty stealing: after a burial the others in turn may take the kitty up with a stronger declaration"
     ),
+    "dead_zone": _("Steps past the line in which the defenders take the deal and nobody rises"),
+    "ruff_every_unit": _("A second ruff of a throw must beat every part of the first"),
+    "short_bonus": _("Bonus for a winning declarer's team with fewer friends than called"),
 }
 
 
@@ -94,11 +97,20 @@ def rule_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ").capitalize()
 
 
-def rule_value(value: object) -> str:
-    """A rule option's value in words (yes/no for switches)."""
+# Words for the values of a choice option, by option and value; an unknown one shows its value.
+RULE_CHOICES: dict[tuple[str, str], Promise] = {
+    ("short_bonus", "per_missing_member"): _("one game point per missing member"),
+    ("short_bonus", "one_level"): _("one game point however many are missing"),
+    ("short_bonus", "none"): _("no bonus"),
+}
+
+
+def rule_value(value: object, name: str = "") -> str:
+    """A rule option's value in words (yes/no for switches, a choice's words where it has them)."""
     if isinstance(value, bool):
         return pgettext("house rule", "yes") if value else pgettext("house rule", "no")
-    return str(value)
+    words = RULE_CHOICES.get((name, str(value)))
+    return str(words) if words is not None else str(value)
 
 
 # The tie-breaks of league/tiebreaks.py with their names translated (the pure module keeps plain strings).

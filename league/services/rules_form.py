@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 
 from engine.core.errors import EngineError
-from league.services.games import game, rule_label
+from league.services.games import RULE_CHOICES, game, rule_label
 
 
 def rules_form_class(game_name: str) -> type[forms.Form]:
@@ -27,7 +27,7 @@ def _form_field(name: str, default: Any) -> forms.Field:
     """One form field for one option, chosen by the type of its default."""
     label = rule_label(name)
     if isinstance(default, enum.Enum):
-        choices = [(member.value, str(member.name).replace("_", " ").lower()) for member in type(default)]
+        choices = [(member.value, choice_words(name, member)) for member in type(default)]
         coerce: Callable[[Any], Any] = type(default.value)  # the posted text back to the value's type
         # Not posted (a page from before the option), or the default's own value "": the default.
         return forms.TypedChoiceField(
@@ -45,6 +45,12 @@ def _form_field(name: str, default: Any) -> forms.Field:
         # Left empty (a page or script from before the option existed), the option keeps its default.
         return forms.IntegerField(label=label, initial=default, min_value=min(0, default), required=False)
     return forms.CharField(label=label, initial=str(default), required=False)  # "" is a value too
+
+
+def choice_words(name: str, member: enum.Enum) -> str:
+    """A choice option's value as the form offers it: its translated words, else its name."""
+    words = RULE_CHOICES.get((name, str(member.value)))
+    return str(words) if words is not None else str(member.name).replace("_", " ").lower()
 
 
 class RulesForm(forms.Form):

@@ -18,7 +18,7 @@ from engine.core.errors import EngineError
 from engine.core.rulesets import SHIPPED, differences
 from league import access
 from league.models import Club, RuleSet
-from league.services.games import game, rule_label
+from league.services.games import game, rule_label, rule_value
 
 # The shipped rule sets' titles (engine/core/rulesets.py), for the catalogue: the site's rows show them
 # translated (RuleSet.display_title); a test keeps this list in step with the engine's.
@@ -155,12 +155,12 @@ def options_in_words(game_name: str, options: dict[str, Any]) -> list[str]:
     """``options``' differences from ``game_name``'s seeds' rules, one translated sentence each."""
     return [
         _("%(option)s: %(value)s (standard: %(default)s)")
-        % {"option": rule_label(key), "value": _shown(value), "default": _shown(default)}
+        % {"option": rule_label(key), "value": _shown(value, key), "default": _shown(default, key)}
         for key, default, value in differences(game_name, options)
     ]
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, key: str) -> str:
     if isinstance(value, bool):
         return _("on") if value else _("off")
-    return str(value)
+    return rule_value(value, key)

@@ -85,7 +85,7 @@ def tournament_detail(request: HttpRequest, slug: str, tslug: str) -> HttpRespon
         "manages": manages,
         "entries": tournament.entries.prefetch_related("members__player"),
         "rounds": rounds_qs,
-        "rules": [(rule_label(k), rule_value(v)) for k, v in tournament.rules.items()],
+        "rules": [(rule_label(k), rule_value(v, k)) for k, v in tournament.rules.items()],
         "ruleset_words": rulesets.in_words(tournament.ruleset) if tournament.ruleset else [],
         "tie_breaks": [tiebreak_name(c) for c in tournament.tie_breaks],
         "game": game_info(tournament.game),

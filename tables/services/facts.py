@@ -83,7 +83,7 @@ def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
         changed = differences(game, rules)
     except ValueError:  # an unknown game, or rules its engine refuses (BadSetup is a ValueError)
         return []
-    return [(rule_label(name), rule_value(value)) for name, _default, value in changed]
+    return [(rule_label(name), rule_value(value, name)) for name, _default, value in changed]
 
 
 def bot_choices(game: str) -> list[tuple[str, str]]:

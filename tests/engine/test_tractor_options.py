@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from family_table import cards, deck_for, draw_all, in_play, last_trick, play, start
 
+from engine.core.entered import entered_result
 from engine.core.errors import BadSetup, IllegalAction
 from engine.core.figures import Figures
 from engine.core.registry import get_game
@@ -89,6 +90,48 @@ def test_a_results_table_that_means_nothing_is_refused(options: dict[str, int]) 
     """The step is a multiple of 5 from 5 to 80; a defence without a point gives at least 1."""
     with pytest.raises(BadSetup):
         GAME.rules_from_json(options)
+
+
+@pytest.mark.parametrize(
+    ("dead_zone", "points", "keeps", "rise"),
+    [(0, 75, True, 1), (0, 80, False, 1), (0, 115, False, 1), (0, 120, False, 2)]
+    + [(1, 115, False, 0), (1, 120, False, 1)]
+    + [(2, 80, False, 0), (2, 155, False, 0), (2, 160, False, 1), (2, 195, False, 1), (2, 200, False, 2)],
+)
+def test_the_dead_zone_is_the_steps_from_80_in_which_nobody_rises(
+    dead_zone: int, points: int, keeps: bool, rise: int
+) -> None:
+    """``dead_zone`` 0: from 80 the defenders rise at once; 1 (the default): 80-115 nobody rises;
+    2: 80-155 nobody rises, 160 +1, 200 +2."""
+    assert dealer_rise(points, dead_zone=dead_zone) == (keeps, rise)
+
+
+@pytest.mark.parametrize(("points", "rise"), [(95, 0), (115, 0), (120, 1), (140, 2)])
+def test_the_dead_zone_counts_steps_of_level_step(points: int, rise: int) -> None:
+    """``level_step`` 20 with ``dead_zone`` 2: 80-115 nobody rises, 120 +1, 140 +2."""
+    assert dealer_rise(points, level_step=20, dead_zone=2) == (False, rise)
+
+
+@pytest.mark.parametrize("dead_zone", [-1, 13])
+def test_a_dead_zone_of_0_to_12_steps(dead_zone: int) -> None:
+    """The dead zone is 0 to 12 steps; anything else is refused."""
+    with pytest.raises(BadSetup, match="dead_zone"):
+        GAME.rules_from_json({"dead_zone": dead_zone})
+
+
+@pytest.mark.parametrize(("dead_zone", "levels_after"), [(0, ["2", "3"]), (1, ["2", "2"])])
+def test_a_deal_entered_by_hand_reads_the_dead_zone(dead_zone: int, levels_after: list[str]) -> None:
+    """Defenders' 100 points entered by hand: they rise 1 without a dead zone, nobody rises with
+    the default's 80-115."""
+    rules = GAME.rules_from_json({"dead_zone": dead_zone})
+    result = entered_result("tractor", rules, 4, None, Figures(0, 100))
+    assert result["levels_after"] == levels_after
+
+
+def test_the_default_dead_zone_stays_out_of_the_rules_json() -> None:
+    """At its default the option is left out, so old records keep their rules byte for byte."""
+    assert "dead_zone" not in TractorRules().to_json()
+    assert TractorRules(dead_zone=0).to_json()["dead_zone"] == 0
 
 
 def levels_after(levels: tuple[str, str], points: int, must_defend: str) -> list[str]:

@@ -48,6 +48,8 @@ class SandahaRules(Rules):
     kitty_per_trick: bool = field(default=False, metadata=ADDED)
     real_hand_throws: bool = False  # §Options: throws judged against the real hands
     throw_penalty: bool = False  # §Options: a failed throw costs the thrower's side 10 points
+    # §Options: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
 
 def first_situation(rules: SandahaRules) -> dict[str, JSON]:
@@ -330,6 +332,7 @@ class SandahaGame(FamilyGame):
             kitty_per_trick=rules.kitty_per_trick,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         return SandahaDeal(rules, setup, deck, sit)
 

@@ -8,11 +8,11 @@ Four players, partners opposite, play order = seat order 0, 1, 2, 3 (counter-clo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core.errors import BadResult
 from engine.core.figures import HOOKS, Figures
-from engine.core.game import JSON, DealState, Rules
+from engine.core.game import ADDED, JSON, DealState, Rules
 from engine.core.registry import register
 from engine.core.traits import Duel, example, gettext_noop
 from engine.family.actions import Declare
@@ -20,7 +20,13 @@ from engine.family.bounds import most_defender_points, most_throw_penalties
 from engine.family.cards import make_deck, points
 from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_cards
 from engine.family.game import POINTS_EXAMPLE
-from engine.family.levels import first_loss, next_level_situation, situation_or_first
+from engine.family.levels import (
+    check_level_table,
+    defenders_rise,
+    first_loss,
+    next_level_situation,
+    situation_or_first,
+)
 from engine.family.partnership import PartnershipDeal, PartnershipGame, settle_levels
 from engine.family.phases import Phase
 from engine.family.trump import TrumpContext
@@ -38,6 +44,14 @@ class ShengjiRules(Rules):
     pointless_redeal: bool = True  # §Redeal for a pointless hand: a hand without 5, 10, K may demand one
     real_hand_throws: bool = False  # §House rules: throws judged against the real hands
     throw_penalty: bool = False  # §House rules: a failed throw costs the thrower's side 10 points
+    # §Scoring: points per level the defenders rise past the dead zone
+    level_step: int = field(default=20, metadata=ADDED)
+    # §Scoring: levels the dealer's side rises when the defenders take no point
+    zero_rise: int = field(default=2, metadata=ADDED)
+    # §Scoring: the dead zone, steps from 40 in which the defenders take the deal and nobody rises
+    dead_zone: int = field(default=2, metadata=ADDED)
+    # §Play: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
     @property
     def start(self) -> str:
@@ -45,15 +59,23 @@ class ShengjiRules(Rules):
         return "3" if self.two_always_trump else "2"
 
 
-def shengji_outcome(defenders: int, passes: bool = False) -> tuple[bool, int, int]:
+SHENGJI_PIVOT = 40  # the defenders' points from which they take the deal (shengji.md §Scoring)
+MOST_DEFENDERS_RISE = 2  # the table's last row: 100 or more, defenders +2 (shengji.md §Scoring)
+
+
+def shengji_outcome(
+    defenders: int, passes: bool = False, step: int = 20, zero: int = 2, dead: int = 2
+) -> tuple[bool, int, int]:
     """shengji.md §Scoring: (dealer side wins, its rise, the defenders' rise) for the defenders' points.
 
     Under 40 the dealer's side rises 1 (2 if the defenders took nothing); 40-79 nobody rises;
     80-99 the defenders rise 1, 100 or more 2. ``passes``: the last-trick variant took the deal.
+    ``step`` (points per defenders' level), ``zero`` (what a defence without a point gives) and
+    ``dead`` (the dead zone's steps from 40) are the options of §Scoring.
     """
-    if defenders < 40 and not passes:
-        return True, 2 if defenders == 0 else 1, 0
-    return False, 0, 2 if defenders >= 100 else 1 if defenders >= 80 else 0
+    if defenders < SHENGJI_PIVOT and not passes:
+        return True, zero if defenders == 0 else 1, 0
+    return False, 0, min(MOST_DEFENDERS_RISE, defenders_rise(defenders, SHENGJI_PIVOT, step, dead))
 
 
 def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
@@ -67,10 +89,18 @@ def hook_level(rules: ShengjiRules, level: str, hook: str | None) -> str | None:
 def settle(rules: ShengjiRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
     """The level result of a deal with these figures, played or entered (§Scoring, §House rules)."""
     passes = rules.last_trick_passes and figures.defenders_last
-    dealer_wins, dealer_rise, defender_rise = shengji_outcome(figures.defender_points, passes)
+    dealer_wins, dealer_rise, defender_rise = shengji_outcome(
+        figures.defender_points, passes, rules.level_step, rules.zero_rise, rules.dead_zone
+    )
     back = hook_level(rules, levels[figures.declarer % 2], figures.hook)
     set_back = None if back is None else (back, figures.hook)
     return settle_levels(levels, figures, dealer_wins, (dealer_rise, defender_rise), set_back)
+
+
+def check_rules(rules: ShengjiRules) -> ShengjiRules:
+    """Refuse a results table the rules cannot mean (``BadSetup``)."""
+    check_level_table(rules.level_step, rules.zero_rise, rules.dead_zone, SHENGJI_PIVOT)
+    return rules
 
 
 class ShengjiDeal(PartnershipDeal):
@@ -207,6 +237,7 @@ class ShengjiGame(PartnershipGame):
             pointless_redeal=rules.pointless_redeal,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         return ShengjiDeal(rules, setup, deck, situation)
 
@@ -226,6 +257,12 @@ class ShengjiGame(PartnershipGame):
         """The level result of a deal with these figures (played or entered)."""
         assert isinstance(rules, ShengjiRules)
         return settle(rules, levels, figures)
+
+    def rules_from_json(self, data: Mapping[str, JSON]) -> Rules:
+        """Rules from JSON, the results table checked."""
+        rules = super().rules_from_json(data)
+        assert isinstance(rules, ShengjiRules)
+        return check_rules(rules)
 
     def most_defender_points(self, rules: Rules) -> int:
         """Every card point and the richest kitty doubled (never counted when the last trick passes),

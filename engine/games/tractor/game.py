@@ -28,6 +28,7 @@ from engine.family.dealfacts import THROW_PENALTY, Setup, is_rank_card, rank_car
 from engine.family.game import FAMILY_EXAMPLES
 from engine.family.levels import (
     TRACTOR_PIVOT,
+    check_level_table,
     first_loss,
     gated_rise,
     next_level_situation,
@@ -79,6 +80,10 @@ class TractorRules(Rules):
     throw_penalty: bool = False  # §Throws judged against the real hands: a failed throw costs 10 points
     # §Kitty stealing: after a burial, a stronger declaration in turn takes the kitty up (炒底)
     kitty_stealing: bool = field(default=False, metadata=ADDED)
+    # §Scoring: the dead zone, steps from 80 in which the defenders take the deal and nobody rises
+    dead_zone: int = field(default=1, metadata=ADDED)
+    # §Winning a trick: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
@@ -102,7 +107,9 @@ def declarable(rank: str | None) -> tuple[str, ...]:
 def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
     """The table of tractor.md §Scoring, by 40 points (or ``level_step``): the side that keeps or
     takes the deal rises, stopping at the must-defend ranks (§Must-defend ranks)."""
-    dealer_wins, rise = tractor_outcome(figures.defender_points, rules.level_step, rules.zero_rise)
+    dealer_wins, rise = tractor_outcome(
+        figures.defender_points, rules.level_step, rules.zero_rise, rules.dead_zone
+    )
     team = figures.declarer % 2
     winner = team if dealer_wins else 1 - team
     rise = gated_rise(levels[winner], rise, dealer_wins, rules.must_defend, rules.must_defend_jump)
@@ -111,10 +118,7 @@ def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict
 
 def check_rules(rules: TractorRules) -> TractorRules:
     """Refuse a results table or must-defend ranks the rules cannot mean (``BadSetup``)."""
-    if not (5 <= rules.level_step <= TRACTOR_PIVOT and rules.level_step % 5 == 0):
-        raise BadSetup(f"level_step is points per level: a multiple of 5 from 5 to {TRACTOR_PIVOT}")
-    if not 1 <= rules.zero_rise <= len(RANKS):
-        raise BadSetup("zero_rise is the levels a defence without a point gives: 1 or more")
+    check_level_table(rules.level_step, rules.zero_rise, rules.dead_zone, TRACTOR_PIVOT)
     if rules.weak_points < -1 or rules.weak_trumps < -1:
         raise BadSetup("weak_points and weak_trumps are -1 (never) or a number of points or trumps")
     if any(rank not in RANKS for rank in rules.must_defend) or len(set(rules.must_defend)) < len(
@@ -341,6 +345,7 @@ class TractorGame(PartnershipGame):
             weak_trumps=rules.weak_trumps,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         deal = StealingTractorDeal if rules.kitty_stealing else TractorDeal
         return deal(rules, setup, deck, situation)

@@ -165,19 +165,20 @@ def expected_points(deal: TrickDeal) -> tuple[float, float]:
     return seen[1] + sum(w * x for w, x in zip(weights, seen, strict=True)), deviation  # seen[1]: taken
 
 
-def declarers_levels(points: float, deviation: float, step: int = 40, zero: int = 3) -> float:
+def declarers_levels(points: float, deviation: float, step: int = 40, zero: int = 3, dead: int = 1) -> float:
     """The declarer's side's expected levels (its rise minus the defenders') when the defenders'
     final points are spread normally around ``points``, by the results table of ``step`` points a
-    level and ``zero`` for a defence without a point; kept per point and unit of deviation."""
-    return _spread_levels(round(points), max(1, round(deviation)), step, zero)
+    level, ``zero`` for a defence without a point and a dead zone of ``dead`` steps; kept per point
+    and unit of deviation."""
+    return _spread_levels(round(points), max(1, round(deviation)), step, zero, dead)
 
 
 @cache
-def _spread_levels(points: int, deviation: int, step: int, zero: int) -> float:
+def _spread_levels(points: int, deviation: int, step: int, zero: int, dead: int) -> float:
     total = weight = 0.0
     for final in range(0, 600, 5):
         density = math.exp(-0.5 * ((final - points) / deviation) ** 2)
-        keeps, rise = tractor_outcome(final, step, zero)
+        keeps, rise = tractor_outcome(final, step, zero, dead)
         total += density * (rise if keeps else -rise)
         weight += density
     return round(total / weight, 9) if weight else 0.0
@@ -186,7 +187,8 @@ def _spread_levels(points: int, deviation: int, step: int, zero: int) -> float:
 def estimate(deal: TrickDeal, seat: int, pivot: int) -> tuple[float, float]:
     """``seat``'s expected levels and card-point margin (from ``pivot``) for the rest of the deal."""
     points, deviation = expected_points(deal)
-    table = getattr(deal.rules, "level_step", 40), getattr(deal.rules, "zero_rise", 3)  # Tractor's options
+    rules = deal.rules  # Tractor's results table options, the defaults for any other game
+    table = getattr(rules, "level_step", 40), getattr(rules, "zero_rise", 3), getattr(rules, "dead_zone", 1)
     levels = declarers_levels(points, deviation, *table)
     if deal.side_of(seat) == 0:
         return levels, pivot - points

@@ -91,7 +91,8 @@ class ZhaoHeuristicBot(HeuristicBot):
         """The family's follow, but a holder of a called card sides with the declarer already."""
         zhao = _deal(deal)
         trump, plays = zhao.trump, [c for _, c in zhao.trick]
-        current = zhao.trick[trick_winner(plays, trump)][0]
+        every_unit = zhao.setup.ruff_every_unit
+        current = zhao.trick[trick_winner(plays, trump, every_unit=every_unit)][0]
         team = believed_team(zhao, seat)
         friendly = (current in team) == (seat in team)
         at_stake = sum(CARD_POINTS[c] * n for p in plays for c, n in p.items())
@@ -101,7 +102,7 @@ class ZhaoHeuristicBot(HeuristicBot):
             cost = sum(card_cost(c, trump) for c in play)
             if friendly:
                 return (0, 10 * pts - cost)
-            wins = trick_winner([*plays, Counter(play)], trump) == len(plays)
+            wins = trick_winner([*plays, Counter(play)], trump, every_unit=every_unit) == len(plays)
             if wins and (at_stake + pts > 0 or len(plays) < zhao.setup.seats - 1):
                 return (1, -cost)
             return (0, -cost - 15 * pts)

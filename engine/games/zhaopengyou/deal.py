@@ -305,5 +305,6 @@ class ZhaoDeal(TrickDeal):
                 self.decks,
                 short,
                 self.rules.passive_penalty,
+                self.rules.short_bonus,
             ),
         }

@@ -81,7 +81,15 @@ def entered_result(
         "defender_points": defender_points,
         "threshold": 40 * decks_for(seats),
         **settle(
-            ranks, active, team, declarer, defender_points, decks_for(seats), short, rules.passive_penalty
+            ranks,
+            active,
+            team,
+            declarer,
+            defender_points,
+            decks_for(seats),
+            short,
+            rules.passive_penalty,
+            rules.short_bonus,
         ),
     }
 

@@ -155,6 +155,7 @@ class ZhaoGame(FamilyGame):
             tractor_follow=rules.tractor_follow,
             real_hand_throws=rules.real_hand_throws,
             throw_penalty=THROW_PENALTY if rules.throw_penalty else 0,
+            ruff_every_unit=rules.ruff_every_unit,
         )
         eligible = range(seats) if winners is None else [int(s) for s in winners]
         return ZhaoDeal(rules, setup, deck, situation, list(eligible), rounds)

@@ -7,6 +7,7 @@ always 6; the number of friend calls is the table's (6-7 players 2, 8-9 3, 10-11
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from engine.core.game import ADDED, Rules
 from engine.family.cards import make_deck
@@ -27,6 +28,14 @@ TABLE: dict[int, tuple[int, int, int, int]] = {
 CALLS: dict[int, int] = {6: 2, 7: 2, 8: 3, 9: 3, 10: 4, 11: 4, 12: 5}
 
 
+class ShortBonus(Enum):
+    """What a winning declarer's team short of friends earns (zhaopengyou.md §Scoring a deal)."""
+
+    PER_MISSING_MEMBER = "per_missing_member"  # the default: +1 game point per missing member (+2 at 0)
+    ONE_LEVEL = "one_level"  # +1 game point however many are missing
+    NONE = "none"  # no bonus: a short team scores as a full one
+
+
 @dataclass(frozen=True)
 class ZhaoRules(Rules):
     """House rules of Zhao Pengyou; every default is docs/rules/zhaopengyou.md's (§Options)."""
@@ -43,6 +52,10 @@ class ZhaoRules(Rules):
     call_point_cards: bool = field(default=True, metadata=ADDED)
     # §Calling friends: the highest card of a suit (its A, or K when A is the rank) may be called
     call_top_card: bool = field(default=True, metadata=ADDED)
+    # §Winning a trick: a throw's later ruff wins only if every unit beats the standing best's
+    ruff_every_unit: bool = field(default=False, metadata=ADDED)
+    # §Scoring a deal: the bonus of a winning declarer's team with fewer friends than called
+    short_bonus: ShortBonus = field(default=ShortBonus.PER_MISSING_MEMBER, metadata=ADDED)
 
 
 def decks_for(seats: int) -> int:

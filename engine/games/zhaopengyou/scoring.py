@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.core.game import JSON
 from engine.family.cards import JOKERS, RANKS
+from engine.games.zhaopengyou.rules import ShortBonus
 
 
 def draw_strength(card: str) -> int:
@@ -55,18 +56,22 @@ def dealer_draw(deck: Sequence[str], seats: int) -> tuple[int, list[list[tuple[i
             return contenders[0], rounds
 
 
-def game_points(defenders: int, decks: int, short: int) -> tuple[bool, int]:
+def game_points(
+    defenders: int, decks: int, short: int, bonus: ShortBonus = ShortBonus.PER_MISSING_MEMBER
+) -> tuple[bool, int]:
     """§Scoring a deal: (the declarer's side wins, game points for each winner).
 
     0 points: declarer's side 2, plus 2 per missing member; under 40 x decks: 1, plus 1 per
     missing member; from 40 x decks the defenders get 1, from 80 x decks 2, from 100 x decks 3.
+    ``bonus`` (option ``short_bonus``): one game point for any short team instead, or none.
     """
     unit = 40 * decks
-    if defenders == 0:
-        return True, 2 + 2 * short
-    if defenders < unit:
-        return True, 1 + short
-    return False, 3 if defenders >= unit * 5 // 2 else 2 if defenders >= 2 * unit else 1
+    if defenders >= unit:
+        return False, 3 if defenders >= unit * 5 // 2 else 2 if defenders >= 2 * unit else 1
+    base = 2 if defenders == 0 else 1
+    if bonus is ShortBonus.PER_MISSING_MEMBER:
+        return True, base + base * short
+    return True, base + (1 if bonus is ShortBonus.ONE_LEVEL and short > 0 else 0)
 
 
 def rank_rises(
@@ -95,13 +100,14 @@ def settle(
     decks: int,
     short: int,
     passive_penalty: int = 1,
+    short_bonus: ShortBonus = ShortBonus.PER_MISSING_MEMBER,
 ) -> dict[str, JSON]:
     """The rules' verdict on a finished deal: who won, game points, rank rises, the next dealer.
 
     Shared by a deal played out (``ZhaoDeal.score``) and a deal entered by hand (``entered``).
     """
     seats, on_team, was_active = len(ranks), set(team), sorted(set(active))
-    declarer_wins, gp = game_points(defenders, decks, short)
+    declarer_wins, gp = game_points(defenders, decks, short, short_bonus)
     winners = [s for s in range(seats) if (s in on_team) == declarer_wins]
     rises = rank_rises(winners, was_active, gp, seats, passive_penalty)
     after, reached = raise_ranks(ranks, rises)

@@ -115,10 +115,12 @@ def test_a_call_fulfilled_by_an_existing_friend_is_used_up() -> None:
     assert result is not None and result["short"] == 1 and result["max_team"] == 3
 
 
-def test_two_copies_in_one_play_fulfil_two_calls_at_once() -> None:
-    """A pair of AS played by seat 2 is the 1st and 2nd AS: it joins, the second call is used up."""
+@pytest.mark.parametrize("counts", [True, False])
+def test_two_copies_in_one_play_fulfil_two_calls_at_once(counts: bool) -> None:
+    """A pair of AS played by seat 2 is the 1st and 2nd AS: it joins, the second call is used up;
+    the same with ``own_copy_counts`` off (the declarer holds no AS to leave out)."""
     hands = {0: "3S 3S", 1: "5S 6S", 2: "AS AS", 3: "7S 8S", 4: "9S JS", 5: "QS 4S"}
-    state = in_play(6, hands, "H", "2", calls=("1st AS", "2nd AS"))
+    state = in_play(6, hands, "H", "2", calls=("1st AS", "2nd AS"), own_copy_counts=counts)
     trick(state, "0:3S+3S 1:5S+6S 2:AS+AS 3:7S+8S 4:9S+JS 5:QS+4S")
     assert state.team == [0, 2]
     assert [c["joined"] for c in state.calls_json()] == [True, False]
@@ -162,7 +164,8 @@ def calls_allowed(rank: str, refused: str | None, allowed: tuple[str, ...], **op
         state.check(0, GAME.parse_action(f"call 1st {card}"))
 
 
-@pytest.mark.parametrize(("allowed", "card"), [(True, "KD"), (True, "TD"), (True, "5D"), (False, "KD")])
+@pytest.mark.parametrize("card", ["KD", "TD", "5D"])
+@pytest.mark.parametrize("allowed", [True, False])
 def test_point_cards_may_be_called_unless_the_club_forbids_it(allowed: bool, card: str) -> None:
     """``call_point_cards`` off: a 5, 10 or K is refused; an A or a Q is still allowed."""
     if allowed:
@@ -173,7 +176,7 @@ def test_point_cards_may_be_called_unless_the_club_forbids_it(allowed: bool, car
 
 @pytest.mark.parametrize(
     ("allowed", "rank", "card", "below"),
-    [(True, "2", "AD", "KD"), (False, "2", "AD", "KD"), (False, "A", "KD", "QD")],
+    [(True, "2", "AD", "KD"), (False, "2", "AD", "KD"), (True, "A", "KD", "QD"), (False, "A", "KD", "QD")],
 )
 def test_the_highest_card_of_a_suit_may_be_called_unless_the_club_forbids_it(
     allowed: bool, rank: str, card: str, below: str
