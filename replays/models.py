@@ -83,6 +83,8 @@ class ReviewLine(models.Model):
     loss = models.FloatField(_("loss"))
     se = models.FloatField(_("standard error"))
     label = models.CharField(_("label"), max_length=12)
+    # The payment games' expected result of the dealer (庄家) after the move: the viewer's graph.
+    value_side = models.FloatField(_("dealer's expected result"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("review line")

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
@@ -26,7 +27,7 @@ from replays.services import event_reviews, imports, records, review_limits, rev
 from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
-from replays.services.viewer import league_match_url, page_context, steps_payload
+from replays.services.viewer import league_match_url, page_context, review_graph, steps_payload
 
 PAGE_SIZE = 25
 
@@ -118,7 +119,11 @@ def review_status(request: HttpRequest, pk: int) -> JsonResponse:
     if review is None:
         return JsonResponse({"status": None})
     reviews.revive(review)
-    return JsonResponse(reviews.review_json(review), json_dumps_params={"separators": (",", ":")})
+    data = reviews.review_json(review)
+    # The graph drawn by the page's own template, so a review under way redraws it without a reload.
+    graph = review_graph(deal, data)
+    data["graph_html"] = render_to_string("replays/graph_svg.html", {"graph": graph}) if graph else ""
+    return JsonResponse(data, json_dumps_params={"separators": (",", ":")})
 
 
 def review_better(request: HttpRequest, pk: int) -> JsonResponse:

@@ -35,7 +35,19 @@ from replays.models import Review, ReviewLine
 from replays.services.moves import describe
 from replays.services.records import deal_record
 
-LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
+LINE_FIELDS = (
+    "index",
+    "seat",
+    "kind",
+    "played",
+    "best",
+    "value_played",
+    "value_best",
+    "loss",
+    "se",
+    "label",
+    "value_side",
+)
 
 
 # -- who may ask, who may see ----------------------------------------------------------------

@@ -231,7 +231,7 @@ def test_a_spoiler_free_link_hides_the_graph_too(tractor_deal: Deal) -> None:
     assert not hidden(html_of(tractor_deal), "graph")
 
 
-def test_a_payment_game_review_has_no_graph(tractor_deal: Deal) -> None:
-    """Points paid are a seat's own: no declaring side's estimate to draw."""
+def test_a_payment_review_without_the_dealers_value_has_no_graph(tractor_deal: Deal) -> None:
+    """Points paid are a seat's own: without the dealer's value (an older review) nothing to draw."""
     lines = stored_lines(tractor_deal, "points paid")
     assert expected_points(deal_record(tractor_deal), "points paid", lines, 100) is None
