@@ -53,6 +53,7 @@ class ReviewOut(Schema):
     unit: str
     per_seat: list[SeatSummaryOut]
     lines: list[JudgementOut]
+    started_at: str | None = None
     finished_at: str | None
     seconds: int | None = None
 

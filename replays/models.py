@@ -57,6 +57,9 @@ class Review(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # Touched by every judgement saved: the sweep re-queues a running review whose clock stopped.
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # When the work first began (a queued review may wait behind an event's others): the review's
+    # time runs from here to ``finished_at``.
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
