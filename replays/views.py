@@ -296,3 +296,15 @@ def event_review_request(request: HttpRequest, pk: int) -> HttpResponse:
     count = event_reviews.request_event_review(tournament, request.user, budget, rnd)
     messages.success(request, _("Reviews asked for %(n)s finished deals: progress below.") % {"n": count})
     return redirect(f"{tournament.get_absolute_url()}#event-review")
+
+
+def event_review_status(request: HttpRequest, pk: int) -> JsonResponse:
+    """How far the event's reviews are, with the progress line as the tournament page draws it
+    (polled by the page while some wait or run)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not access.can_view_tournament(request.user, tournament):
+        raise Http404
+    progress = event_reviews.event_progress(tournament)
+    html = render_to_string("replays/_event_review_progress.html", {"progress": progress}, request)
+    counts = {"deals": progress.deals, "done": progress.done, "waiting": progress.waiting}
+    return JsonResponse({**counts, "failed": progress.failed, "html": html})

@@ -128,6 +128,26 @@ def test_the_tournament_page_shows_the_progress_and_the_button_to_directors(
     assert 'id="event-review"' in page and 'id="btn-event-review"' not in page
 
 
+def test_the_progress_the_page_polls_counts_and_draws_the_same_line(event: Tournament, member: User) -> None:
+    """``/tournaments/<id>/review.json``: the counts and the progress line the page shows."""
+    deals = list(Deal.objects.filter(match__tournament=event).order_by("pk"))
+    done(deals[0])
+    Review.objects.create(deal=deals[1], budget="fast", engine_version=engine_review.ENGINE_VERSION)
+    data = client_for(member).get(f"/tournaments/{event.pk}/review.json").json()
+    assert (data["deals"], data["done"], data["waiting"], data["failed"]) == (4, 1, 1, 0)
+    assert "1 of 4 finished deals reviewed · 1 waiting or being reviewed" in data["html"]
+    page = client_for(member).get(f"/clubs/{event.club.slug}/t/{event.slug}/").content.decode()
+    assert data["html"].strip() in page
+
+
+@pytest.mark.parametrize("persona", ["outsider", None])
+def test_the_progress_of_a_members_tournament_is_hidden_from_others(
+    private_tournament: Tournament, persona: str | None, request: Any
+) -> None:
+    user = request.getfixturevalue(persona) if persona else None
+    assert client_for(user).get(f"/tournaments/{private_tournament.pk}/review.json").status_code == 404
+
+
 def test_a_profile_lists_the_player_s_costliest_mistakes_as_deep_links(
     event: Tournament, member: User, director: User
 ) -> None:
