@@ -67,6 +67,8 @@ class Measure:
 
 CARD_POINTS = Measure("card points", card_points, 20.0)
 PAYMENT = Measure("points paid", payment, 5.0, dealer_payment)
+# Each unit's scale, so losses in different units compare (a player's costliest mistakes).
+SCALES = {measure.unit: measure.scale for measure in (CARD_POINTS, PAYMENT)}
 
 
 class ReviewKnowledge:

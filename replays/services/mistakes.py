@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Case, F, FloatField, When
+
 from engine import review as engine_review
+from engine.review.points import SCALES
 from league import access
 from league.models import Player
 from replays.models import ReviewLine
@@ -30,7 +33,8 @@ class Mistake:
 
 
 def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]:
-    """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see."""
+    """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see,
+    the worst first by the loss over its unit's scale (5 points paid weigh as 20 card points)."""
     seats = dict(player.seats.values_list("match_id", "seat"))
     if not seats:
         return []
@@ -43,7 +47,8 @@ def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]
             review__deal__in=access.visible_deals(user),
         )
         .select_related("review__deal__match")
-        .order_by("-loss", "pk")
+        .annotate(weight=relative_loss())
+        .order_by("-weight", "pk")
     )
     out: list[Mistake] = []
     for line in lines.iterator():
@@ -52,3 +57,9 @@ def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]
             if len(out) == limit:
                 break
     return out
+
+
+def relative_loss() -> Case:
+    """A line's loss over the scale of its review's unit (``engine.review.points.SCALES``)."""
+    scaled = [When(review__unit=unit, then=F("loss") / scale) for unit, scale in SCALES.items()]
+    return Case(*scaled, default=F("loss"), output_field=FloatField())

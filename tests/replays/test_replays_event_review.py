@@ -14,9 +14,10 @@ from django.core.exceptions import PermissionDenied
 from django.test import TestCase
 
 from engine import review as engine_review
-from league.models import Club, Deal, Round, Tournament
+from league.models import Club, Deal, MatchSeat, Round, Tournament
 from replays.models import Review, ReviewLine
 from replays.services.event_reviews import event_progress, request_event_review
+from replays.services.mistakes import costly_mistakes
 from replays.services.samples import play_sample_match
 from tests.replays.conftest import client_for
 from tests.replays.reviewing import seat_user
@@ -172,3 +173,24 @@ def test_a_profile_lists_the_player_s_costliest_mistakes_as_deep_links(
     assert "?at=31" not in page and "?at=41" not in page
     section = page[page.index('id="mistakes"') :]
     assert 'data-card="AS"' in section and 'data-card="9C"' in section
+
+
+def test_a_profile_weighs_losses_by_their_unit(club: Club, member: User, director: User) -> None:
+    """A San Da Ha blunder of 10 points paid (twice its scale of 5) comes before a Tractor mistake
+    of 20 card points (once its scale of 20), though its figure is smaller."""
+    tractor = play_sample_match(club, "tractor", 1, seed=1).deals.get()
+    sandaha = play_sample_match(club, "sandaha", 1, seed=1).deals.get()
+    player = seat_user(tractor.match, 1, member)
+    MatchSeat.objects.filter(match=sandaha.match, seat=1).update(player=player, bot="")
+    for deal, unit, loss, label in [
+        (tractor, "card points", 20.0, "mistake"),
+        (sandaha, "points paid", 10.0, "blunder"),
+    ]:
+        review = Review.objects.create(
+            deal=deal, budget="fast", engine_version=engine_review.ENGINE_VERSION, status="done", unit=unit
+        )
+        ReviewLine.objects.create(
+            review=review, index=5, seat=1, kind="play", played="play AS", best="play 9C",
+            value_played=0, value_best=loss, loss=loss, se=1, label=label,
+        )  # fmt: skip
+    assert [m.line.review.deal for m in costly_mistakes(player, director)] == [sandaha, tractor]
