@@ -61,6 +61,8 @@ ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidate
 # a decision that moves the seat to the other side is valued by whether that side wins.
 # review-6: Si Se Pai's worlds look REVIEW_TURNS (12) draws ahead, no longer to the end of the deal;
 # the other games' reviews are the same as review-5's.
+# Since then the payment games' lines also carry value_side (the dealer's expected payment, over the
+# same playouts); every other figure is unchanged, so the version stays (older lines lack it).
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
 
