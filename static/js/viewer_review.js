@@ -6,6 +6,7 @@ import { fmtNodes } from "./cards.js";
 
 const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
 const POLL_MS = 1000;
+const NOTE_MS = 2500;
 
 const $ = (id) => document.getElementById(id);
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
@@ -150,7 +151,11 @@ export function startReview(viewer) {
     const list = mistakes();
     const target = direction > 0 ? list.find((l) => stepOf(l) > at) : list.findLast((l) => stepOf(l) < at);
     if (target) viewer.go(stepOf(target));
-    else $("review-status").textContent = R.no_mistake;
+    else {
+      // Said for a moment, then the status line ("Review complete …") is back.
+      $("review-status").textContent = R.no_mistake;
+      setTimeout(drawStatus, NOTE_MS);
+    }
   }
 
   async function poll() {

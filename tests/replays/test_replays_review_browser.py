@@ -94,6 +94,12 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     page.click("#btn-better")
     page.wait_for_selector("#board:not(.better)")
 
+    # Past the last mistake: "No mistake that way." for a moment, then the status line again.
+    page.keyboard.press("End")
+    page.click("#btn-next-mistake")
+    assert page.inner_text("#review-status") == "No mistake that way."
+    page.wait_for_function(f"document.querySelector('#review-status').textContent === {status!r}")
+
     page.goto(f"{url}/deals/{deal}/?at={first['index'] + 1}&seat={first['seat']}")
     page.wait_for_selector("#viewer.ready")
     assert step_of(page) == first["index"] + 1
