@@ -25,6 +25,8 @@ class JudgementOut(Schema):
     loss: float
     se: float
     label: str
+    # The payment games' expected result of the dealer (庄家) after the move played.
+    value_side: float | None = None
     # The two moves described for a sentence (replays/services/moves.py).
     played_words: dict[str, Any] | None = None
     best_words: dict[str, Any] | None = None
@@ -51,6 +53,7 @@ class ReviewOut(Schema):
     unit: str
     per_seat: list[SeatSummaryOut]
     lines: list[JudgementOut]
+    started_at: str | None = None
     finished_at: str | None
     seconds: int | None = None
 

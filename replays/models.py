@@ -57,6 +57,9 @@ class Review(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True)
     # Touched by every judgement saved: the sweep re-queues a running review whose clock stopped.
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # When the work first began (a queued review may wait behind an event's others): the review's
+    # time runs from here to ``finished_at``.
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
@@ -83,6 +86,8 @@ class ReviewLine(models.Model):
     loss = models.FloatField(_("loss"))
     se = models.FloatField(_("standard error"))
     label = models.CharField(_("label"), max_length=12)
+    # The payment games' expected result of the dealer (庄家) after the move: the viewer's graph.
+    value_side = models.FloatField(_("dealer's expected result"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("review line")

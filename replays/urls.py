@@ -19,6 +19,7 @@ urlpatterns = [
     path("matches/<int:pk>/record.json", views.match_export, name="match-export"),
     path("tournaments/<int:pk>/deals.ndjson", views.tournament_export, name="tournament-export"),
     path("tournaments/<int:pk>/review/", views.event_review_request, name="event-review"),
+    path("tournaments/<int:pk>/review.json", views.event_review_status, name="event-review-status"),
     path("clubs/<slug:slug>/deals/", views.club_deals, name="club-deals"),
     path("clubs/<slug:slug>/upload/", views.upload, name="records-upload"),
     path("players/<int:pk>/deals/", views.player_deals, name="player-deals"),

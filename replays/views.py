@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
@@ -26,7 +27,7 @@ from replays.services import event_reviews, imports, records, review_limits, rev
 from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
-from replays.services.viewer import league_match_url, page_context, steps_payload
+from replays.services.viewer import league_match_url, page_context, review_graph, steps_payload
 
 PAGE_SIZE = 25
 
@@ -118,7 +119,11 @@ def review_status(request: HttpRequest, pk: int) -> JsonResponse:
     if review is None:
         return JsonResponse({"status": None})
     reviews.revive(review)
-    return JsonResponse(reviews.review_json(review), json_dumps_params={"separators": (",", ":")})
+    data = reviews.review_json(review)
+    # The graph drawn by the page's own template, so a review under way redraws it without a reload.
+    graph = review_graph(deal, data)
+    data["graph_html"] = render_to_string("replays/graph_svg.html", {"graph": graph}) if graph else ""
+    return JsonResponse(data, json_dumps_params={"separators": (",", ":")})
 
 
 def review_better(request: HttpRequest, pk: int) -> JsonResponse:
@@ -291,3 +296,15 @@ def event_review_request(request: HttpRequest, pk: int) -> HttpResponse:
     count = event_reviews.request_event_review(tournament, request.user, budget, rnd)
     messages.success(request, _("Reviews asked for %(n)s finished deals: progress below.") % {"n": count})
     return redirect(f"{tournament.get_absolute_url()}#event-review")
+
+
+def event_review_status(request: HttpRequest, pk: int) -> JsonResponse:
+    """How far the event's reviews are, with the progress line as the tournament page draws it
+    (polled by the page while some wait or run)."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not access.can_view_tournament(request.user, tournament):
+        raise Http404
+    progress = event_reviews.event_progress(tournament)
+    html = render_to_string("replays/_event_review_progress.html", {"progress": progress}, request)
+    counts = {"deals": progress.deals, "done": progress.done, "waiting": progress.waiting}
+    return JsonResponse({**counts, "failed": progress.failed, "html": html})

@@ -43,7 +43,8 @@ def accuracy(label: str) -> float:
 @dataclass(frozen=True)
 class Judgement:
     """One decision of a deal judged: the action ``played`` and the ``best`` candidate found
-    (record texts), their estimated values in the game's unit, the ``loss`` and its ``se``."""
+    (record texts), their estimated values in the game's unit, the ``loss`` and its ``se``; in
+    the payment games, ``value_side``: the dealer's (庄家) expected result after the move played."""
 
     index: int
     seat: int
@@ -55,10 +56,11 @@ class Judgement:
     loss: float
     se: float
     label: str
+    value_side: float | None = None
 
     def to_json(self) -> dict[str, JSON]:
-        """The judgement's line of ``python -m engine review``."""
-        return {
+        """The judgement's line of ``python -m engine review`` (``value_side`` where there is one)."""
+        line: dict[str, JSON] = {
             "index": self.index,
             "seat": self.seat,
             "kind": self.kind,
@@ -70,6 +72,9 @@ class Judgement:
             "se": round(self.se, DIGITS),
             "label": self.label,
         }
+        if self.value_side is not None:
+            line["value_side"] = round(self.value_side, DIGITS)
+        return line
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ that moves the seat to the other side is valued by whether the side it joins win
 counts 0. San Da Ha and Si Se Pai are judged in the points the seat is paid (negative
 when it pays): San Da Ha's bid decides how card points turn into payments, and Si Se Pai has no
 card points (its playouts look ``REVIEW_TURNS`` draws ahead, where the expert bot looks six).
-Everything but the value is the expert bot's knowledge (engine.search).
+Everything but the value is the expert bot's knowledge (engine.search). The payment games also
+value every playout for the dealer (庄家: San Da Ha's declarer, Si Se Pai's dealer), whoever
+decided: the result the viewer's graph follows (``Measure.side``).
 """
 
 from __future__ import annotations
@@ -44,18 +46,29 @@ def payment(knowledge: Knowledge, end: DealState, seat: int) -> float:
     return knowledge.value(end, seat)
 
 
+def dealer_payment(knowledge: Knowledge, end: DealState) -> float:
+    """The points the dealer (庄家) is paid; 0 when the deal ended without one (a redeal)."""
+    dealer = getattr(end, "dealer", None)
+    return 0.0 if dealer is None else knowledge.value(end, dealer)
+
+
 @dataclass(frozen=True)
 class Measure:
     """A game's unit of review: its name, how a finished deal gives it, and its scale (the loss
-    that costs a decision about two thirds of its accuracy; the label thresholds are multiples)."""
+    that costs a decision about two thirds of its accuracy; the label thresholds are multiples), and
+    where the values of different seats do not mirror each other, how a playout's end is valued
+    for the dealer."""
 
     unit: str
     points: Points
     scale: float
+    side: Callable[[Knowledge, DealState], float] | None = None
 
 
 CARD_POINTS = Measure("card points", card_points, 20.0)
-PAYMENT = Measure("points paid", payment, 5.0)
+PAYMENT = Measure("points paid", payment, 5.0, dealer_payment)
+# Each unit's scale, so losses in different units compare (a player's costliest mistakes).
+SCALES = {measure.unit: measure.scale for measure in (CARD_POINTS, PAYMENT)}
 
 
 class ReviewKnowledge:
@@ -86,6 +99,11 @@ class ReviewKnowledge:
     def value(self, end: DealState, seat: int) -> float:
         """The result for ``seat`` in the review's unit."""
         return self.measure.points(self.base, end, seat)
+
+    def dealer_value(self, end: DealState) -> float:
+        """The dealer's result in the review's unit (``Measure.side``)."""
+        assert self.measure.side is not None
+        return self.measure.side(self.base, end)
 
     def margin(self, end: DealState, seat: int) -> float:
         """The base knowledge's (``safe_margin``)."""

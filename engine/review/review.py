@@ -6,7 +6,8 @@ alternatives of ``engine.review.alternatives``), adds the action played, deals t
 cannot see again as many times as the budget says, plays every candidate to the end of the deal
 (Si Se Pai: ``REVIEW_TURNS`` draws ahead) in every world with the same playout seeds
 (``evaluate``), and reports the played action's and
-the best candidate's mean value in the game's unit (``engine.review.points``). The worlds and
+the best candidate's mean value in the game's unit (``engine.review.points``), with, in the
+payment games, the dealer's mean result after the action played (the viewer's graph). The worlds and
 playouts of the decision at ``record.actions[i]`` come from ``(seed, i)`` alone, so a review can
 resume at any decision and gives the same figures. ``iter_judgements`` yields each judgement as
 soon as it is made, in one replay of the record (the site saves each as it comes);
@@ -33,7 +34,7 @@ from engine.review.judgement import Judgement, SeatSummary, label, summarize
 from engine.review.points import ReviewKnowledge, knowledge_of
 from engine.search.evaluate import Estimate, evaluate
 from engine.search.expert import best
-from engine.search.stats import stderr
+from engine.search.stats import mean, stderr
 from engine.search.worlds import sample_worlds
 
 
@@ -61,6 +62,8 @@ ENGINE_VERSION = "review-6"  # bump with any change to the search, the candidate
 # a decision that moves the seat to the other side is valued by whether that side wins.
 # review-6: Si Se Pai's worlds look REVIEW_TURNS (12) draws ahead, no longer to the end of the deal;
 # the other games' reviews are the same as review-5's.
+# Since then the payment games' lines also carry value_side (the dealer's expected payment, over the
+# same playouts); every other figure is unchanged, so the version stays (older lines lack it).
 EVIDENCE = 1.5  # standard errors by which a candidate must beat the action played to be called better
 DRAWS = (trick_actions.Draw, sisepai_actions.Draw)
 
@@ -192,6 +195,7 @@ def judge(decision: Decision, knowledge: ReviewKnowledge, budget: str, seed: int
         loss=loss,
         se=se,
         label=label(loss, se, knowledge.measure.scale, top is mine),
+        value_side=mean(mine.sides) if mine.sides else None,
     )
 
 
@@ -212,7 +216,8 @@ def weigh(
     """``listed`` valued over the decision's worlds, drawn from ``rng`` after the fallback's seed."""
     state, seat = decision.state, decision.seat
     worlds = sample_worlds(knowledge.hidden(state, seat), rng, plan.worlds)
-    return evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64))
+    side = knowledge.dealer_value if knowledge.measure.side else None
+    return evaluate(state, seat, listed, worlds, knowledge, rng.getrandbits(64), side)
 
 
 def compare(

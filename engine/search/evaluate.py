@@ -22,7 +22,8 @@ from engine.search.worlds import Zones
 class Estimate:
     """A candidate's value: the mean over the worlds, in the game's own unit from the deciding
     seat's side, its standard error, and the mean card-point ``margin`` (the secondary measure);
-    ``values`` and ``margins`` world by world, for paired comparisons between candidates."""
+    ``values`` and ``margins`` world by world, for paired comparisons between candidates;
+    ``sides`` world by world when the caller asked for the dealer's result too (``evaluate``)."""
 
     action: Action
     mean: float
@@ -31,10 +32,13 @@ class Estimate:
     playouts: int
     values: tuple[float, ...]
     margins: tuple[float, ...]
+    sides: tuple[float, ...] = ()
 
 
-# (a world's line just after a candidate, the world's index) → (value, margin)
-Score = Callable[[DealState, int], tuple[float, float]]
+# (a world's line just after a candidate, the world's index) → (value, margin[, the dealer's value])
+Score = Callable[[DealState, int], tuple[float, ...]]
+# A finished playout → the result of the dealer (庄家), whoever decided.
+Side = Callable[[DealState], float]
 
 
 def score_worlds(
@@ -48,17 +52,19 @@ def score_worlds(
     """One ``Estimate`` per candidate (in their order): each applied in each world and ``score``d."""
     values: list[list[float]] = [[] for _ in candidates]
     margins: list[list[float]] = [[] for _ in candidates]
+    sides: list[list[float]] = [[] for _ in candidates]
     for index, zones in enumerate(worlds):
         world = knowledge.world(state, zones)
         for slot, action in enumerate(candidates):
             line = world.copy()
             line.apply_trusted(seat, action)
-            value, margin = score(line, index)
+            value, margin, *side = score(line, index)
             values[slot].append(value)
             margins[slot].append(margin)
+            sides[slot].extend(side)
     return [
-        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m))
-        for action, v, m in zip(candidates, values, margins, strict=True)
+        Estimate(action, mean(v), stderr(v), mean(m), len(v), tuple(v), tuple(m), tuple(d))
+        for action, v, m, d in zip(candidates, values, margins, sides, strict=True)
     ]
 
 
@@ -69,15 +75,18 @@ def evaluate(
     worlds: Sequence[Zones],
     knowledge: Knowledge,
     seed: int = 0,
+    side: Side | None = None,
 ) -> list[Estimate]:
     """One ``Estimate`` per candidate (in their order) from one playout per world.
 
     ``candidates`` must be legal for ``seat`` in ``state``; ``worlds`` are ``replace_hidden``
-    mappings (``sample_worlds``). ``seed`` fixes the playouts, so the call is deterministic."""
+    mappings (``sample_worlds``). ``seed`` fixes the playouts, so the call is deterministic.
+    ``side`` also values each playout's end for the dealer (``Estimate.sides``)."""
     seats = knowledge.seats(state)
 
-    def whole(line: DealState, index: int) -> tuple[float, float]:
+    def whole(line: DealState, index: int) -> tuple[float, ...]:
         end = playout(line, knowledge.policy, seed + index, seats)
-        return knowledge.value(end, seat), knowledge.margin(end, seat)
+        scored = knowledge.value(end, seat), knowledge.margin(end, seat)
+        return scored if side is None else (*scored, side(end))
 
     return score_worlds(state, seat, candidates, worlds, knowledge, whole)

@@ -7,7 +7,9 @@ The review values a decision for the seat that made it, in card points counted f
 declaring side's estimate is the value itself for its own seats and the value negated for a
 defender's. The sides are the finished deal's (``side_of`` at the end: a Zhao Pengyou friend
 counts with the declarer, as the review's worlds count it). Payment games (San Da Ha, Si Se Pai)
-value a seat's own payment, which has no such symmetry: they get no graph.
+value a seat's own payment, which has no such symmetry: their lines carry the dealer's (庄家:
+San Da Ha's declarer, Si Se Pai's dealer) expected payment besides (``value_side``), drawn
+instead; a line stored without it (an older review) is left out.
 """
 
 from __future__ import annotations
@@ -22,8 +24,12 @@ WIDTH = 640
 HEIGHT = 90
 PAD = 14
 MARKED = {"inaccuracy", "mistake", "blunder"}
-# The unit whose values are margins from the pivot (engine.review.points.CARD_POINTS).
+# The unit whose values are margins from the pivot (engine.review.points.CARD_POINTS), and the
+# one whose lines carry the dealer's payment (engine.review.points.PAYMENT).
 MARGIN_UNIT = "card points"
+PAYMENT_UNIT = "points paid"
+# The least half-height of the scale in each unit, so a quiet deal's line is not blown up.
+FLOOR = {MARGIN_UNIT: 10.0, PAYMENT_UNIT: 5.0}
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ class Graph:
     line: str
     zero: float
     top: float
+    unit: str = MARGIN_UNIT
     width: int = WIDTH
     height: int = HEIGHT
     pad: int = PAD
@@ -66,15 +73,12 @@ def declaring_sides(record: DealRecord) -> dict[int, bool]:
 
 
 def expected_points(record: DealRecord, unit: str, lines: list[dict[str, Any]], last: int) -> Graph | None:
-    """The graph of a review's ``lines`` (``index``, ``seat``, ``value_played``, ``label``) over a
-    replay of ``last`` steps; ``None`` without lines or in a unit with no declaring side."""
-    if unit != MARGIN_UNIT or not lines or last <= 0:
+    """The graph of a review's ``lines`` (``index``, ``seat``, ``value_played``, ``label``,
+    ``value_side``) over a replay of ``last`` steps; ``None`` without a line to draw."""
+    values = declaring_values(record, unit, lines) if last > 0 else []
+    if not values:
         return None
-    sides = declaring_sides(record)
-    values = [
-        (line, line["value_played"] if sides[line["seat"]] else -line["value_played"]) for line in lines
-    ]
-    top = max(10.0, max(abs(v) for _, v in values))
+    top = max(FLOOR[unit], max(abs(v) for _, v in values))
     middle = HEIGHT / 2
     scale = (middle - PAD) / top
 
@@ -93,4 +97,17 @@ def expected_points(record: DealRecord, unit: str, lines: list[dict[str, Any]], 
         for line, v in values
     ]
     polyline = " ".join(f"{p.x:.1f},{p.y:.1f}" for p in points)
-    return Graph(points, polyline, middle, top)
+    return Graph(points, polyline, middle, top, unit)
+
+
+Line = dict[str, Any]
+
+
+def declaring_values(record: DealRecord, unit: str, lines: list[Line]) -> list[tuple[Line, float]]:
+    """Each line with the declaring side's (the dealer's) expected result after it, in ``unit``."""
+    if unit == PAYMENT_UNIT:
+        return [(line, line["value_side"]) for line in lines if line.get("value_side") is not None]
+    if unit != MARGIN_UNIT or not lines:
+        return []
+    sides = declaring_sides(record)
+    return [(line, line["value_played"] if sides[line["seat"]] else -line["value_played"]) for line in lines]

@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F
+from django.db.models import Case, F, FloatField, When
 
 from engine import review as engine_review
+from engine.review.points import SCALES
 from league import access
 from league.models import Player
 from replays.models import ReviewLine
@@ -44,7 +45,8 @@ class Mistake:
 
 
 def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]:
-    """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see."""
+    """The player's ``limit`` costliest inaccuracies or worse in current reviews ``user`` may see,
+    the worst first by the loss over its unit's scale (5 points paid weigh as 20 card points)."""
     # The player's own seat of each match is matched in the query: the lines of the other seats
     # of the same deals never leave the database, however many reviews the player's tables have.
     lines = (
@@ -58,6 +60,13 @@ def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]
         )
         .select_related("review__deal")
         .only(*LINE_FIELDS)
-        .order_by("-loss", "pk")
+        .annotate(weight=relative_loss())
+        .order_by("-weight", "pk")
     )
     return [Mistake(line, describe(line.played), describe(line.best)) for line in lines[:limit]]
+
+
+def relative_loss() -> Case:
+    """A line's loss over the scale of its review's unit (``engine.review.points.SCALES``)."""
+    scaled = [When(review__unit=unit, then=F("loss") / scale) for unit, scale in SCALES.items()]
+    return Case(*scaled, default=F("loss"), output_field=FloatField())

@@ -35,7 +35,19 @@ from replays.models import Review, ReviewLine
 from replays.services.moves import describe
 from replays.services.records import deal_record
 
-LINE_FIELDS = ("index", "seat", "kind", "played", "best", "value_played", "value_best", "loss", "se", "label")
+LINE_FIELDS = (
+    "index",
+    "seat",
+    "kind",
+    "played",
+    "best",
+    "value_played",
+    "value_best",
+    "loss",
+    "se",
+    "label",
+    "value_side",
+)
 
 
 # -- who may ask, who may see ----------------------------------------------------------------
@@ -90,8 +102,7 @@ def restart(review: Review, user: Any) -> None:
     review.lines.all().delete()
     review.status, review.done, review.total = Review.Status.QUEUED, 0, 0
     review.engine_version, review.per_seat, review.error = engine_review.ENGINE_VERSION, [], ""
-    review.requested_by, review.finished_at = user, None
-    # Asked again: its time runs from now (the page says how long the review took).
+    review.requested_by, review.started_at, review.finished_at = user, None, None
     review.created = timezone.now()
     review.save()
 
@@ -155,9 +166,12 @@ def run(review_id: int) -> None:
     try:
         total = engine_review.decisions(record)
         start = review.lines.count()
+        now = timezone.now()
         Review.objects.filter(pk=review.pk).update(
-            status=Review.Status.RUNNING, total=total, done=start, updated=timezone.now()
+            status=Review.Status.RUNNING, total=total, done=start, updated=now
         )
+        # A task resuming the work of one that died keeps the first start.
+        Review.objects.filter(pk=review.pk, started_at__isnull=True).update(started_at=now)
         for unit, judgement in judgements_from(record, review.budget, review.seed, start):
             save_line(review, judgement, unit)
         finish(review, len(record.seats))
@@ -249,6 +263,7 @@ def review_json(review: Review, lines: bool = True) -> dict[str, Any]:
         "unit": review.unit,
         "per_seat": review.per_seat,
         "error": review.error,
+        "started_at": review.started_at.isoformat() if review.started_at else None,
         "finished_at": review.finished_at.isoformat() if review.finished_at else None,
         "seconds": took(review),
     }
@@ -258,10 +273,11 @@ def review_json(review: Review, lines: bool = True) -> dict[str, Any]:
 
 
 def took(review: Review) -> int | None:
-    """Whole seconds from asking for the review to its end (``None`` until it ends)."""
+    """Whole seconds the review's work took, from its start (else from asking) to its end
+    (``None`` until it ends); the time it waited in the queue is not counted."""
     if review.finished_at is None:
         return None
-    return round((review.finished_at - review.created).total_seconds())
+    return round((review.finished_at - (review.started_at or review.created)).total_seconds())
 
 
 def line_json(line: ReviewLine) -> dict[str, Any]:

@@ -128,17 +128,19 @@ def page_context(
         "league_match_url": league_match_url(deal.match_id),
         "same_board": same_board(deal, user),
         "review": review_data,
-        "graph": review_graph(deal, review_data, last),
+        "graph": review_graph(deal, review_data),
         "review_allowed": payload is not None and can_request_review(user, deal),
         "review_budgets": [(b, BUDGET_WORDS.get(b, b), b == DEFAULT_BUDGET) for b in BUDGETS],
     }
 
 
-def review_graph(deal: Deal, review: dict[str, Any] | None, last: int) -> Graph | None:
-    """The expected-points graph of a review's lines so far (services/graph.py)."""
+def review_graph(deal: Deal, review: dict[str, Any] | None) -> Graph | None:
+    """The expected-points graph of a review's lines so far (services/graph.py), over the
+    replay's steps (one per action after the deal as dealt)."""
     if not review or not review.get("lines"):
         return None
-    return expected_points(deal_record(deal), review["unit"], review["lines"], last)
+    record = deal_record(deal)
+    return expected_points(record, review["unit"], review["lines"], len(record.actions))
 
 
 def league_match_url(match_id: int) -> str | None:

@@ -502,6 +502,10 @@ const review = startReview({
   moveNodes,
   frame: (at) => data.frames[at],
   redraw: draw,
+  reveal() {
+    showEnding();
+    revealStory();
+  },
   showFrame(frame, orders) {
     Object.assign(data.orders || (data.orders = {}), orders);
     drawFrame(frame);

@@ -1,11 +1,12 @@
 // The engine review beside the replay: timeline marks coloured by label, the judgement of the
-// position shown, the board after the better move, the per-seat table and the progress of a
-// review being made (polled, no reload). The server judged everything; this only draws it.
+// position shown, the board after the better move, the per-seat table, the expected-points graph
+// and the progress of a review being made (polled, no reload). The server judged everything; this only draws it.
 
 import { fmtNodes } from "./cards.js";
 
 const MISTAKES = new Set(["inaccuracy", "mistake", "blunder"]);
 const POLL_MS = 1000;
+const NOTE_MS = 2500;
 
 const $ = (id) => document.getElementById(id);
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
@@ -21,7 +22,7 @@ function node(tag, cls, text) {
 // name the same move and seat, as an annotated move in a game record.
 const stepOf = (line) => line.index + 1;
 
-// viewer: { head, L, at(), last(), perspective(), go(at), moveNodes(words, seat, short), showFrame(frame, orders), redraw() }
+// viewer: { head, L, at(), last(), perspective(), go(at), moveNodes(words, seat, short), showFrame(frame, orders), redraw(), reveal() }
 export function startReview(viewer) {
   const section = $("review");
   if (!section) return { draw() {}, next() {}, prev() {} };
@@ -150,7 +151,11 @@ export function startReview(viewer) {
     const list = mistakes();
     const target = direction > 0 ? list.find((l) => stepOf(l) > at) : list.findLast((l) => stepOf(l) < at);
     if (target) viewer.go(stepOf(target));
-    else $("review-status").textContent = R.no_mistake;
+    else {
+      // Said for a moment, then the status line ("Review complete …") is back.
+      $("review-status").textContent = R.no_mistake;
+      setTimeout(drawStatus, NOTE_MS);
+    }
   }
 
   async function poll() {
@@ -158,11 +163,21 @@ export function startReview(viewer) {
       const response = await fetch(section.dataset.statusUrl, { headers: { Accept: "application/json" } });
       if (response.ok) {
         review = await response.json();
+        drawGraph();
         refresh();
       }
     } finally {
       if (review && (review.status === "queued" || review.status === "running")) setTimeout(poll, POLL_MS);
     }
+  }
+
+  // The expected-points graph as the server draws it (graph_svg.html), swapped in at each poll;
+  // the viewer then marks the step shown and hides it again on a spoiler-free link.
+  function drawGraph() {
+    const box = $("graph-box");
+    if (!box || review.graph_html === undefined) return;
+    box.innerHTML = review.graph_html;
+    viewer.reveal();
   }
 
   function refresh() {

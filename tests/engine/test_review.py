@@ -234,3 +234,15 @@ def test_the_review_is_pure_engine_code(path: Path) -> None:
     """engine/review reads no clock, no web stack and no global randomness (the command times it)."""
     text = path.read_text(encoding="utf-8")
     assert not CLOCK.search(text) and not FORBIDDEN.search(text) and not GLOBAL_RANDOM.search(text)
+
+
+@pytest.mark.parametrize("name", ["sandaha", "sisepai"])
+def test_a_payment_review_values_every_decision_for_the_dealer_too(name: str) -> None:
+    """Payments do not mirror between seats: each line also carries the dealer's (庄家) expected
+    payment, the deciding seat's own once the dealer (San Da Ha: the declarer) decides."""
+    record = record_of(name, 3)
+    review = reviewed(name, 3)
+    dealer = (record.result or {})["dealer"]
+    assert all(j.value_side is not None and "value_side" in j.to_json() for j in review.judgements)
+    own = [j for j in review.judgements if j.seat == dealer and j.kind != "bid"]
+    assert own and all(j.value_side == pytest.approx(j.value_played) for j in own)

@@ -14,9 +14,10 @@ from django.core.exceptions import PermissionDenied
 from django.test import TestCase
 
 from engine import review as engine_review
-from league.models import Club, Deal, Round, Tournament
+from league.models import Club, Deal, MatchSeat, Round, Tournament
 from replays.models import Review, ReviewLine
 from replays.services.event_reviews import event_progress, request_event_review
+from replays.services.mistakes import costly_mistakes
 from replays.services.samples import play_sample_match
 from tests.replays.conftest import client_for
 from tests.replays.reviewing import seat_user
@@ -128,6 +129,26 @@ def test_the_tournament_page_shows_the_progress_and_the_button_to_directors(
     assert 'id="event-review"' in page and 'id="btn-event-review"' not in page
 
 
+def test_the_progress_the_page_polls_counts_and_draws_the_same_line(event: Tournament, member: User) -> None:
+    """``/tournaments/<id>/review.json``: the counts and the progress line the page shows."""
+    deals = list(Deal.objects.filter(match__tournament=event).order_by("pk"))
+    done(deals[0])
+    Review.objects.create(deal=deals[1], budget="fast", engine_version=engine_review.ENGINE_VERSION)
+    data = client_for(member).get(f"/tournaments/{event.pk}/review.json").json()
+    assert (data["deals"], data["done"], data["waiting"], data["failed"]) == (4, 1, 1, 0)
+    assert "1 of 4 finished deals reviewed · 1 waiting or being reviewed" in data["html"]
+    page = client_for(member).get(f"/clubs/{event.club.slug}/t/{event.slug}/").content.decode()
+    assert data["html"].strip() in page
+
+
+@pytest.mark.parametrize("persona", ["outsider", None])
+def test_the_progress_of_a_members_tournament_is_hidden_from_others(
+    private_tournament: Tournament, persona: str | None, request: Any
+) -> None:
+    user = request.getfixturevalue(persona) if persona else None
+    assert client_for(user).get(f"/tournaments/{private_tournament.pk}/review.json").status_code == 404
+
+
 def test_a_profile_lists_the_player_s_costliest_mistakes_as_deep_links(
     event: Tournament, member: User, director: User
 ) -> None:
@@ -152,3 +173,24 @@ def test_a_profile_lists_the_player_s_costliest_mistakes_as_deep_links(
     assert "?at=31" not in page and "?at=41" not in page
     section = page[page.index('id="mistakes"') :]
     assert 'data-card="AS"' in section and 'data-card="9C"' in section
+
+
+def test_a_profile_weighs_losses_by_their_unit(club: Club, member: User, director: User) -> None:
+    """A San Da Ha blunder of 10 points paid (twice its scale of 5) comes before a Tractor mistake
+    of 20 card points (once its scale of 20), though its figure is smaller."""
+    tractor = play_sample_match(club, "tractor", 1, seed=1).deals.get()
+    sandaha = play_sample_match(club, "sandaha", 1, seed=1).deals.get()
+    player = seat_user(tractor.match, 1, member)
+    MatchSeat.objects.filter(match=sandaha.match, seat=1).update(player=player, bot="")
+    for deal, unit, loss, label in [
+        (tractor, "card points", 20.0, "mistake"),
+        (sandaha, "points paid", 10.0, "blunder"),
+    ]:
+        review = Review.objects.create(
+            deal=deal, budget="fast", engine_version=engine_review.ENGINE_VERSION, status="done", unit=unit
+        )
+        ReviewLine.objects.create(
+            review=review, index=5, seat=1, kind="play", played="play AS", best="play 9C",
+            value_played=0, value_best=loss, loss=loss, se=1, label=label,
+        )  # fmt: skip
+    assert [m.line.review.deal for m in costly_mistakes(player, director)] == [sandaha, tractor]

@@ -183,6 +183,15 @@ def test_a_finished_review_says_how_long_it_took(
     assert review_json(review, lines=False)["seconds"] == seconds
 
 
+def test_a_review_that_waited_in_the_queue_counts_from_its_start(tractor_deal: Deal) -> None:
+    review = Review.objects.create(
+        deal=tractor_deal, budget="fast", engine_version=engine_review.ENGINE_VERSION
+    )
+    review.started_at = review.created + timedelta(minutes=30)
+    review.finished_at = review.started_at + timedelta(seconds=14)
+    assert review_json(review, lines=False)["seconds"] == 14
+
+
 def stored_lines(deal: Deal, unit: str = "card points") -> list[dict]:
     """A review with three judged plays, one of them a mistake, as the page reads them."""
     record = deal_record(deal)
@@ -231,7 +240,7 @@ def test_a_spoiler_free_link_hides_the_graph_too(tractor_deal: Deal) -> None:
     assert not hidden(html_of(tractor_deal), "graph")
 
 
-def test_a_payment_game_review_has_no_graph(tractor_deal: Deal) -> None:
-    """Points paid are a seat's own: no declaring side's estimate to draw."""
+def test_a_payment_review_without_the_dealers_value_has_no_graph(tractor_deal: Deal) -> None:
+    """Points paid are a seat's own: without the dealer's value (an older review) nothing to draw."""
     lines = stored_lines(tractor_deal, "points paid")
     assert expected_points(deal_record(tractor_deal), "points paid", lines, 100) is None

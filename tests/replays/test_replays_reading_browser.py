@@ -4,7 +4,8 @@ are sentences with drawn cards (no engine notation on the page), the verdict sit
 board (under it on a phone), the last step shows the levels after the deal, Si Se Pai steps
 turn by turn, a spoiler-free link hides the result, and nothing scrolls sideways.
 
-The demo data with its first Shengji and Tractor deals reviewed by the real engine at the fast budget."""
+The demo data with its first Shengji, Tractor, San Da Ha and Si Se Pai deals reviewed by the real
+engine at the fast budget."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ for game in ("tractor", "sisepai"):
 
 
 MISTAKES = ("inaccuracy", "mistake", "blunder")
+PAID = ("sandaha", "sisepai")  # the games whose graph follows the dealer's payment
 
 
 def with_a_mistake(url: str, deals: list[int]) -> int:
@@ -53,11 +55,13 @@ def site() -> Iterator[dict[str, Any]]:
     with demo_database() as env:
         # The demo's bots deal afresh each time: a Shengji and a Tractor deal are reviewed, and
         # the tests use one whose review found a mistake (a Tractor deal nearly always has some).
-        out = manage(env, "review_deals", "--games", "shengji,tractor", "--budget", "fast")
-        reviewed = [int(pk) for pk in re.findall(r"^\w+: deal (\d+) reviewed", out, re.M)]
+        games = "shengji,tractor,sandaha,sisepai"
+        out = manage(env, "review_deals", "--games", games, "--budget", "fast")
+        found = {game: int(pk) for game, pk in re.findall(r"^(\w+): deal (\d+) reviewed", out, re.M)}
         deals = {game: int(pk) for game, pk in re.findall(r"^(\w+) (\d+)$", shell(env, DEALS), re.M)}
         with daphne(env) as url:
-            yield {"url": url, "reviewed": with_a_mistake(url, reviewed), **deals}
+            mistaken = with_a_mistake(url, [found["shengji"], found["tractor"]])
+            yield {"url": url, "reviewed": mistaken, "paid": {g: found[g] for g in PAID}, **deals}
 
 
 def viewer(browser: Any, site: dict[str, Any], deal: int, size: str, language: str, query: str = "") -> Any:
@@ -184,4 +188,29 @@ def test_the_expected_points_graph_is_drawn_and_a_click_jumps(
     mark.click()
     assert scrub(page) == at
     assert page.locator("#review-here .judgement").get_attribute("data-index") == str(at - 1)
+    assert no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+@pytest.mark.parametrize("game", PAID)
+def test_a_payment_games_graph_follows_the_dealer_and_a_click_jumps(
+    browser: Any, site: dict[str, Any], game: str, size: str, language: str
+) -> None:
+    """San Da Ha and Si Se Pai: a point per judged decision at the dealer's expected payment; a
+    click on one leads to its step and its verdict, in either language, without sideways scroll."""
+    deal = site["paid"][game]
+    page = viewer(browser, site, deal, size, language)
+    review = json.loads(page.evaluate(f"fetch('/deals/{deal}/review.json').then(r => r.text())"))
+    points = page.locator("#points-graph .gpoint")
+    assert points.count() == len(review["lines"]) > 0
+    values = [float(v) for v in points.evaluate_all("els => els.map(e => e.dataset.value)")]
+    assert values == pytest.approx([line["value_side"] for line in review["lines"]], abs=0.051)
+    point = points.nth(len(review["lines"]) // 2)
+    at = int(point.get_attribute("data-at"))
+    point.click()
+    assert scrub(page) == at
+    assert page.locator("#review-here .judgement").get_attribute("data-index") == str(at - 1)
+    caption = page.inner_text("#graph figcaption")
+    assert ("庄家" in caption) if language == "zh-Hans" else ("dealer" in caption)
     assert no_sideways_scroll(page)

@@ -30,6 +30,11 @@ def review_site() -> Iterator[dict[str, Any]]:
             yield {"url": url, "deal": deal}
 
 
+# The graph has points while the status still says the review is running: drawn without a reload.
+GRAPH_WHILE_RUNNING = """() => document.querySelector("#review-status").dataset.status === "running"
+    && document.querySelectorAll("#points-graph .gpoint").length > 0"""
+
+
 def step_of(page: Any) -> int:
     return int(re.match(r"Step (\d+) of", page.inner_text("#step-label")).group(1))  # type: ignore[union-attr]
 
@@ -48,8 +53,10 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     with page.expect_navigation():
         page.click("#btn-review")
     page.wait_for_selector("#viewer.ready")
-    # Progress shows without a reload while the review runs, then the marks and the table.
+    # Progress shows without a reload while the review runs, the graph growing with it, then the
+    # marks, the table, the whole graph and how long the review took.
     page.wait_for_selector("#review-status[data-status=running] progress", timeout=60_000)
+    page.wait_for_function(GRAPH_WHILE_RUNNING, timeout=120_000)
     page.wait_for_selector("#review-table:not([hidden])", timeout=240_000)
     review = json.loads(page.evaluate(f"fetch('/deals/{deal}/review.json').then(r => r.text())"))
     assert review["status"] == "done" and review["done"] == review["total"] > 0
@@ -57,6 +64,13 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     assert mistakes, "the heuristic bots' deal has no inaccuracy at all"
     assert page.locator("#review-marks .rmark").count() == len(mistakes)
     assert page.locator("#review-table tbody tr").count() == 4
+    assert page.locator("#points-graph .gpoint").count() == len(review["lines"])
+    assert page.locator("#points-graph .gpoint.marked").count() == len(mistakes)
+    status = page.inner_text("#review-status")
+    assert status == f"Review complete (in {review['seconds']} s)", status
+    mark = page.locator("#points-graph .gpoint.marked").first
+    mark.click()
+    assert step_of(page) == int(mark.get_attribute("data-at"))
 
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Home")
@@ -79,6 +93,12 @@ def test_a_director_asks_for_a_review_and_walks_its_mistakes(page: Any, review_s
     page.wait_for_selector("#review-here .better-note")
     page.click("#btn-better")
     page.wait_for_selector("#board:not(.better)")
+
+    # Past the last mistake: "No mistake that way." for a moment, then the status line again.
+    page.keyboard.press("End")
+    page.click("#btn-next-mistake")
+    assert page.inner_text("#review-status") == "No mistake that way."
+    page.wait_for_function(f"document.querySelector('#review-status').textContent === {status!r}")
 
     page.goto(f"{url}/deals/{deal}/?at={first['index'] + 1}&seat={first['seat']}")
     page.wait_for_selector("#viewer.ready")

@@ -168,6 +168,7 @@ def test_the_api_gives_the_review_and_declares_it_in_the_schema(
         "loss",
         "se",
         "label",
+        "value_side",
         "played_words",
         "best_words",
     }

@@ -219,3 +219,36 @@ def test_the_embedded_default_revives_a_stalled_review_when_opened(
     client_for(None).get(f"/deals/{tractor_deal.pk}/review.json")
     client_for(None).get(f"/deals/{tractor_deal.pk}/review.json")
     assert sent == ([review.pk] if revived else [])
+
+
+def test_its_time_runs_from_the_start_of_the_work_not_from_the_queue(
+    tractor_deal: Deal, fake_engine: FakeEngine
+) -> None:
+    """A review that waited an hour behind an event's others says how long its own work took."""
+    review = queued(tractor_deal)
+    Review.objects.filter(pk=review.pk).update(created=timezone.now() - timedelta(hours=1))
+    tasks.review_deal(review.pk)
+    review.refresh_from_db()
+    assert review.created < review.started_at <= review.finished_at
+    assert 0 <= reviews.took(review) < 60
+
+
+def test_a_resumed_review_keeps_its_first_start(tractor_deal: Deal, fake_engine: FakeEngine) -> None:
+    review = queued(tractor_deal)
+    fake_engine.fail_after = 5
+    with pytest.raises(WorkerDied):
+        tasks.review_deal(review.pk)
+    first = Review.objects.get(pk=review.pk).started_at
+    fake_engine.fail_after = None
+    tasks.review_deal(review.pk)
+    assert first is not None and Review.objects.get(pk=review.pk).started_at == first
+
+
+def test_a_review_asked_again_starts_afresh(tractor_deal: Deal, fake_engine: FakeEngine) -> None:
+    """An outdated review queued again has no start or end until its new work runs."""
+    review = queued(tractor_deal)
+    tasks.review_deal(review.pk)
+    review.refresh_from_db()
+    reviews.restart(review, None)
+    review.refresh_from_db()
+    assert (review.started_at, review.finished_at, reviews.took(review)) == (None, None, None)
