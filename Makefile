@@ -12,7 +12,8 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
-# One pytest-xdist worker per core (at most four), a test file to a worker; 0 runs in one process.
+# One pytest-xdist worker per core (at most four), a test file to a worker, in the order
+# tests/conftest.py puts them (the longest first); 0 runs in one process.
 PYTEST_WORKERS ?= auto
 
 .PHONY: demo test install locales lint serve clean
@@ -65,7 +66,7 @@ serve: $(RUNTIME_STAMP)
 	$(BIN)/daphne -b $(HOST) -p $(PORT) cardclub.asgi:application
 
 test: install locales
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -155,6 +155,7 @@ def table_facts(table: LiveTable, seats: list[TableSeat]) -> dict[str, Any]:
         "bot_choices": facts.bot_choices(table.game),
         "default_bot": facts.default_bot(table.game),
         "empty_seats": sum(not seat.taken for seat in seats),
+        "seat_strings": facts.seat_words(table.game, len(seats)),
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -73,6 +74,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL"))
         if "browser" in item.keywords and not has_browser and not require_browser:
             item.add_marker(pytest.mark.skip(reason="needs Chromium (apt-get install chromium)"))
+    items[:] = longest_first(items)
+
+
+def longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The test files in the order to start them: those whose tests carry the longest hang guard
+    (``timeout``: the leak checks, the fault tests, the long browser modules) first, then those with
+    the most tests; each file's tests keep their order.
+
+    pytest-xdist's ``loadfile`` hands the files to its workers in this order (the Makefile turns off
+    its own reordering, by test count alone, which put the one-test leak checks of several minutes
+    last, so that they ran on after every other file was done): started first, the long files run
+    while the short ones fill the other workers.
+    """
+    guard: dict[object, int] = {}
+    tests: Counter[object] = Counter()
+    for item in items:
+        marker = item.get_closest_marker("timeout")
+        seconds = int(marker.args[0]) if marker is not None and marker.args else 0
+        guard[item.path] = max(guard.get(item.path, 0), seconds)
+        tests[item.path] += 1
+    return sorted(items, key=lambda item: (-guard[item.path], -tests[item.path]))
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { nextDealBar } from "./next_deal.js";
 import { lifeBar } from "./table_life.js";
+import { holderName } from "./seat_words.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { reconnectDelay, refused } from "./refused.js";
 import { stallWatch } from "./table_resync.js";
@@ -137,7 +138,7 @@ function showError(message) {
 
 // -- drawing ----------------------------------------------------------------------------------
 
-const seatName = (seat) => (view.seats.find((s) => s.seat === seat) || { name: "#" + seat }).name;
+const seatName = (seat) => holderName(view.seats.find((s) => s.seat === seat) || { name: "#" + seat }, view);
 const state = () => view.state;
 
 function draw() {

@@ -6,6 +6,7 @@ import { cardFace, cardName, cardRow, cardWords, fitHand, fmtNodes, handGroups, 
 import { nextDealBar } from "./next_deal.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { reconnectDelay, refused } from "./refused.js";
+import { holderName, seatLabel } from "./seat_words.js";
 import { lifeBar } from "./table_life.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -100,8 +101,9 @@ function seatName(seat) {
   const info = view.seats.find((s) => s.seat === seat);
   if (!info) return "#" + seat;
   // Bots share a name: tell them apart by their seat.
-  const twice = view.seats.filter((s) => s.name === info.name).length > 1;
-  return twice ? fmt(T.name_seat, { name: info.name, seat: info.label }) : info.name;
+  const name = holderName(info, view);
+  const twice = view.seats.filter((s) => holderName(s, view) === name).length > 1;
+  return twice ? fmt(T.name_seat, { name, seat: seatLabel(seat) }) : name;
 }
 
 function draw() {

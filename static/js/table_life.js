@@ -2,6 +2,8 @@
 // the host's (or a director's) pause, resume and end, a seated person's leave and "I'm back", and a
 // member's "Take this seat" for an empty seat or, between deals, a bot's. Shared by every table page.
 
+import { holderName, seatLabel } from "./seat_words.js";
+
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key] ?? ""));
 
 export function lifeBar(send) {
@@ -55,7 +57,7 @@ export function lifeBar(send) {
         const button = Object.assign(document.createElement("button"), {
           type: "button",
           className: "secondary take-seat",
-          textContent: fmt(words.take_seat, { seat: s.label, name: s.name }),
+          textContent: fmt(words.take_seat, { seat: seatLabel(s.seat), name: holderName(s, view) }),
         });
         button.dataset.seat = s.seat;
         button.addEventListener("click", () => send({ type: "sit", seat: s.seat }));

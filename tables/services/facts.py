@@ -15,7 +15,7 @@ from django.utils.translation import ngettext, pgettext
 from engine import get_game
 from engine.core.rulesets import differences
 from league.services.games import rule_label, rule_value
-from league.services.names import kind_name
+from league.services.names import bot_name, kind_name, seat_label
 from tables.models import TableSeat
 
 # The decision clocks a casual table offers, in seconds (tournaments set their own). Zero is not
@@ -89,6 +89,21 @@ def rule_differences(game: str, rules: dict[str, Any]) -> list[tuple[str, str]]:
 def bot_choices(game: str) -> list[tuple[str, str]]:
     """(kind, label) of every bot the engine has for ``game``, in the engine's order."""
     return [(kind, kind_name(kind)) for kind in get_game(game).bot_kinds()]
+
+
+def seat_words(game: str, seats: int) -> dict[str, Any]:
+    """The seats' labels, each bot kind's name in each seat and "empty seat", in the page's language.
+
+    A table's view frames are made once per version for every socket, whatever its language, so
+    they carry seat numbers and bot kinds; the page names them (static/js/seat_words.js).
+    """
+    return {
+        "labels": [seat_label(s, seats) for s in range(seats)],
+        "bots": {
+            k: [bot_name(kind_name(k), s, seats) for s in range(seats)] for k in get_game(game).bot_kinds()
+        },
+        "empty": _("empty seat"),
+    }
 
 
 def default_bot(game: str) -> str:

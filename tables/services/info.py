@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import translation
 
 from tables.models import AWAY_AFTER, LiveTable
 
@@ -106,10 +107,13 @@ def bump_generation(table_id: int) -> None:
 
 def load(table: LiveTable, gen: int = 0) -> TableInfo:
     """Read a table's facts from the database."""
-    seats = tuple(
-        SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None, s.expiries)
-        for s in table.seats.select_related("user", "player").order_by("seat")
-    )
+    # In English whatever language loads them first, as in the deal's record: the facts and the
+    # frames made from them serve every socket, and the pages name bots and empty seats themselves.
+    with translation.override("en"):
+        seats = tuple(
+            SeatInfo(s.seat, s.user_id, s.bot, s.display_name, s.ready, s.player_id is not None, s.expiries)
+            for s in table.seats.select_related("user", "player").order_by("seat")
+        )
     tournament = table.match_id is not None and table.match.tournament_id is not None  # type: ignore[union-attr]
     return TableInfo(
         table.pk,

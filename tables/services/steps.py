@@ -54,12 +54,26 @@ def finish(deal_id: int, version: int, step: pacing.Step, action: Action) -> Non
     if pacing.stopped():
         return
     with pacing.running():
+        if not _plays(deal_id):
+            return  # paused (or ended) while the bot chose: resuming plans the step again
         try:
             moves.apply_move(deal_id, step.seat, str(action), version, auto=step.auto)
         except TableError:
             pass  # somebody moved first: that commit planned the next step
         except EngineError:
             log.exception("a server step was refused by the engine (deal %s, version %s)", deal_id, version)
+
+
+def _plays(deal_id: int) -> bool:
+    """The deal's table still plays. ``prepare`` asked too, but a bot's choice (or a clock's: the
+    fast expert) takes up to a second between the two, and a pause in that second must hold."""
+    cached = live.deal(deal_id).peek()
+    if cached is not None and cached.deal is not None:
+        match_id: int | None = cached.deal.match_id
+    else:
+        match_id = Deal.objects.filter(pk=deal_id).values_list("match_id", flat=True).first()
+    table = live.table_of_match(match_id) if match_id is not None else None
+    return table is None or lifecycle.runs(table)
 
 
 def _choose(held: live.LiveDeal, version: int, expire_clocks: bool) -> Any:

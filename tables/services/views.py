@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.family.trump import TrumpContext, display_sorted
 from league.models import Deal, Match
-from league.services import archive, names
+from league.services import archive
 from tables import timings
 from tables.models import LiveTable
 from tables.services import between, deals, declaring, info, lifecycle, live, pacing, reading, states
@@ -82,15 +82,9 @@ def _deal_frame(
         "number": meta["number"],
         "version": entry.version,
         "seat": seat,
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "bot": s.bot,
-                "label": names.seat_label(s.seat, len(table.seats)),
-            }
-            for s in table.seats
-        ],
+        # Seat numbers and bot kinds, no words: one frame serves every language; the page names
+        # the seats and the bots (tables/services/facts.py, seat_words).
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in table.seats],
         "situation": meta["situation"],
         "fairness": meta["fairness"],
         "match": meta["match"],

@@ -16,8 +16,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.demo_template import demo_database
 from tests.replays.test_replays_review_worker import progress, wait
-from tests.servers import CuttableProxy, documented, manage, process, scratch_database, shell
+from tests.servers import CuttableProxy, documented, manage, process, shell
 
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
 
@@ -45,12 +46,10 @@ def through(url: str, port: int) -> str:
 
 
 def test_no_review_is_lost_while_postgresql_is_away(tmp_path: Path) -> None:
-    with scratch_database() as env:
+    with demo_database() as env:
         queue = f"db-outage-{uuid.uuid4().hex[:8]}"
         env.update(CELERY_QUEUE=queue, REVIEWS_RUN="celery")
         env.pop("REVIEWS_QUEUE", None)
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
         manage(env, "make_sample_deals", "--games", "tractor", "--deals", str(REVIEWS))
         url = env["DATABASE_URL"]
         parts = urlsplit(url)

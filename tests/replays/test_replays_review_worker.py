@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import documented, manage, process, scratch_database, shell
+from tests.demo_template import demo_database
+from tests.servers import documented, manage, process, shell
 
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
 
@@ -65,7 +66,7 @@ def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
     """Killed after a few judgements: nothing moves without a reviews worker (the tables' worker,
     running all along, runs the sweep but never takes a review); a new reviews worker and the sweep
     finish it, from the lines saved, with no duplicate row."""
-    with scratch_database() as env:
+    with demo_database() as env:
         env.update(
             CELERY_QUEUE=f"review-loss-{uuid.uuid4().hex[:8]}",
             REVIEWS_STALL_SECONDS=str(STALL),
@@ -73,8 +74,6 @@ def test_a_review_survives_its_worker_being_killed(tmp_path: Path) -> None:
             REVIEWS_RUN="celery",
         )
         env.pop("REVIEWS_QUEUE", None)
-        manage(env, "migrate", "--noinput", "-v0")
-        manage(env, "demo_data")
         manage(env, "make_sample_deals", "--games", "tractor", "--deals", "1")
         beat = documented("celery -A cardclub beat") + ["--schedule", str(tmp_path / "beat-schedule")]
         tables = documented("celery -A cardclub worker")

@@ -10,7 +10,6 @@ import json
 from typing import Any
 
 from engine.core.game import DealState
-from league.services.names import seat_label
 from tables.services import views
 
 FAKE_SOCKET = """
@@ -78,10 +77,7 @@ def view_frame(
         "number": 1,
         "version": version,
         "seat": seat,
-        "seats": [
-            {"seat": s, "name": name, "bot": "", "label": seat_label(s, len(names))}
-            for s, name in enumerate(names)
-        ],
+        "seats": [{"seat": s, "name": name, "bot": ""} for s, name in enumerate(names)],
         "situation": None,
         "fairness": {"commitment": "c0ffee"},
         "match": None,

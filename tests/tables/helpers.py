@@ -20,7 +20,9 @@ CARD = re.compile(r"^(?:[2-9TJQKA][SHDC]|LJ|BJ)$")
 # The marks of a leak check over bot deals. What a frame holds is built from the engine's views,
 # whichever database or channel layer carries it, so CI runs these long checks once, on the
 # embedded default (``backend_free``, tests/conftest.py). They take minutes on a busy machine (the
-# 200-deal checks were seen at 195-380 s), beyond the suite's 300 s hang guard.
+# 200-deal checks, before they were split into files of 67 and 100 deals, were seen at 195-380 s),
+# beyond the suite's 300 s hang guard; the longer guard also starts their files first
+# (tests/conftest.py, ``longest_first``).
 LEAK_CHECK = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,

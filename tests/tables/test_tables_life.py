@@ -190,6 +190,22 @@ def test_resuming_plans_the_next_step(club: Any, members: list[Any], manual: Non
     assert (deal.pk, deal.version) in pacing._pending
 
 
+def test_a_pause_while_a_bot_chooses_holds_its_move(club: Any, members: list[Any], manual: None) -> None:
+    """The bot's step was prepared (it chooses on a copy, outside the deal's lock) when the host
+    paused: its move is not made; once resumed the step is planned and made, once."""
+    table = two_people(club, members)
+    deal = step_until(table, 2)
+    version = deal.version
+    step = steps.prepare(deal.pk, version)
+    assert step is not None and step.seat == 2
+    lifecycle.pause(table.pk, members[0])
+    steps.finish(deal.pk, version, step, step.decide())
+    assert latest(table).version == version and not Move.objects.filter(deal=deal, seq=version).exists()
+    lifecycle.resume(table.pk, members[0])
+    pacing.run_pending(limit=1)
+    assert Move.objects.get(deal=deal, seq=version).seat == 2
+
+
 # -- end ------------------------------------------------------------------------------------------
 
 

@@ -44,6 +44,8 @@ WORDS = {
         "ended": "ended",
         "left": "a player left",
         "away": "Away",
+        "south": "South",
+        "north_bot": "Heuristic bot (North)",
     },
     "zh-Hans": {
         "paused": "已暂停",
@@ -51,6 +53,8 @@ WORDS = {
         "ended": "已结束",
         "left": "有牌手离开",
         "away": "离开中",
+        "south": "南",
+        "north_bot": "策略机器人（北）",
     },
 }
 
@@ -122,13 +126,16 @@ def test_leaving_pauses_until_someone_sits(
     size: str,
     language: str,
 ) -> None:
-    """With no bot chosen the table pauses for the seat; taking it again plays on."""
+    """With no bot chosen the table pauses for the seat; taking it again plays on. The seats and
+    bots are named in the page's language, though the frames carry only their numbers and kinds."""
     logged_in(page, site, size, language)
     page.goto(opened(site, leave_bot=""))
     page.wait_for_selector("#life-leave:not([hidden])", timeout=60_000)
+    assert WORDS[language]["north_bot"] in page.inner_text("#others")
     page.click("#life-leave")
     status_is(page, WORDS[language]["paused"])
     assert WORDS[language]["left"] in page.inner_text("#life-status")
+    assert WORDS[language]["south"] in page.inner_text("#life-seats button.take-seat")
     page.screenshot(path=f"/tmp/life-left-{size}-{language}.png")
     page.click("#life-seats button.take-seat")
     status_is(page, WORDS[language]["playing"])

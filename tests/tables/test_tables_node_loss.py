@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import celery_worker, manage, process, scratch_database, shell, wait_for_http
+from tests.demo_template import migrated_database
+from tests.servers import celery_worker, manage, process, shell, wait_for_http
 from tests.tables.players import RECORDS_REPLAY, assert_whole_log, bot_client, club_of_four, node
 
 # The match takes 15-20 s on a quiet machine; on a loaded one (CI runs two test files at once on two
@@ -50,14 +51,13 @@ def test_a_killed_node_loses_no_move(tmp_path: Any) -> None:
     """SIGKILL one of two nodes mid-deal: clients move to the other, the match ends, the log is whole."""
     import psycopg
 
-    with scratch_database() as env:
+    with migrated_database() as env:
         env.update(
             TABLES_PACE="draw=0.02,bot=0.05,between_deals=0.3",
             TABLES_NEXT_DEAL_SECONDS="0",  # the next deal at once: nobody here presses "Next deal"
             CELERY_QUEUE=f"node-loss-{uuid.uuid4().hex[:8]}",
             DB_CONN_MAX_AGE="0",
         )
-        manage(env, "migrate", "--noinput", "-v0")
         setup = json.loads(shell(env, SETUP).strip().splitlines()[-1])
         args_a, host_a = node()
         args_b, host_b = node()

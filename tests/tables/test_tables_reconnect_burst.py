@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from bench.burst import aim, burst, nodes, server_env
-from tests.servers import manage, scratch_database, shell
+from tests.demo_template import migrated_database
+from tests.servers import shell
 
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
 
@@ -28,9 +29,8 @@ print(json.dumps(prepare({TABLES}, 0)))
 
 
 def test_200_sockets_opening_at_once_on_two_nodes_all_get_their_view(tmp_path: Path) -> None:
-    with scratch_database() as scratch:
+    with migrated_database() as scratch:
         env = server_env(scratch)
-        manage(env, "migrate", "--noinput", "-v0")
         tables = json.loads(shell(env, PREPARE).strip().splitlines()[-1])
         with nodes(env, tmp_path) as started:
             result, _cpu = asyncio.run(burst(aim([host for host, _pid in started], tables)))

@@ -1,7 +1,9 @@
 """Si Se Pai claim windows leak nothing: 200+ bot deals at a 3-player table through the real consumers.
 
 Seat 0 is a member whose clock runs out at once (the server answers for it, ``auto``), seats 1 and
-2 are a heuristic and a random bot; seat 0's socket and a spectator's receive every view. Each frame
+2 are a heuristic and a random bot (in this file; the other way round, the other half of the deals,
+in ``test_tables_sisepai_leaks_swapped``, so that two test workers share them); seat 0's socket and
+a spectator's receive every view. Each frame
 is replayed against the deal's move log and must be exactly the engine's view of its receiver, with
 hints and clock for that receiver only — and that view must not change when the cards hidden from
 the receiver (other hands, the stock) are dealt differently: so no frame can tell another seat's
@@ -18,7 +20,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
 from channels.db import database_sync_to_async
 
 from engine import get_game
@@ -32,26 +33,22 @@ from tests.tables.helpers import LEAK_CHECK, check_frames, seated_table, watch_m
 
 pytestmark = LEAK_CHECK
 
-DEALS = 200
+DEALS = 100  # heuristic deals of each file: 200 in all
 SEATS = 3
-# (the bot at seat 1, who plays for the late member, deals in all, deals per match): the expert's run
-# is a few deals, each of its decisions a search.
-RUNS = {"heuristic": ("heuristic", DEALS, 25), "expert": ("expert", 4, 2)}
 GAME = get_game("sisepai")
 
 
 @database_sync_to_async
-def new_table(club: Any, members: list[Any], bot: str, deals: int) -> tuple[Any, list[bytes]]:
-    bots = {1: bot, 2: "random"}
+def new_table(club: Any, members: list[Any], bots: dict[int, str], deals: int) -> tuple[Any, list[bytes]]:
     table = seated_table(club, members[:1], "sisepai", bots=bots, seconds_per_decision=0, deals_target=deals)
     return table, [session_cookie(members[0]), session_cookie(members[1])]
 
 
 async def play_match(
-    club: Any, members: list[Any], bot: str = "heuristic", deals: int = 25
+    club: Any, members: list[Any], bots: dict[int, str], deals: int = 25
 ) -> list[tuple[int | None, dict[str, Any]]]:
     """One match watched by seat 0's socket and a spectator's (members[1] holds no seat)."""
-    table, cookies = await new_table(club, members, bot, deals)
+    table, cookies = await new_table(club, members, bots, deals)
     return await watch_match(table, cookies, [0, None])
 
 
@@ -119,21 +116,18 @@ def check_windows(deal: Deal) -> Counter[str]:
     return seen
 
 
-@pytest.mark.parametrize("run", list(RUNS))
-async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim(
-    club: Any, members: list[Any], settings: Any, monkeypatch: Any, run: str
+async def leak_check(
+    club: Any, members: list[Any], settings: Any, bots: dict[int, str], least: int, per_match: int
 ) -> None:
-    """At least 200 deals through the real consumers (4 with the expert); every frame to seat 0 and
-    a spectator checked."""
-    bot, least, per_match = RUNS[run]
+    """Matches of ``per_match`` deals with ``bots`` until at least ``least`` deals are played through
+    the real consumers (the bot at seat 1 also plays for the late member); every frame to seat 0 and
+    a spectator checked, and every claim window of every deal."""
     settings.TABLES_PACE = {"draw": 0.001, "bot": 0.001, "between_deals": 0}
-    settings.TABLES_TIMEOUT_BOT = bot
-    # The seated expert searches at the fast budget here, so a deal takes seconds, not minutes.
-    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
+    settings.TABLES_TIMEOUT_BOT = bots[1]
     frames: list[tuple[int | None, dict[str, Any]]] = []
     deals = 0
     while deals < least:
-        frames += await play_match(club, members, bot, per_match)
+        frames += await play_match(club, members, bots, per_match)
         deals = await database_sync_to_async(Deal.objects.filter(status="finished").count)()
     checked_deals, checked = await database_sync_to_async(check_frames)(
         frames, assert_frame_is_the_receivers_view
@@ -147,3 +141,19 @@ async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim(
     assert windows["answers without a claim"] > windows["windows"]
     assert windows["answers with a claim"] > 0 and windows["timed out"] > 0
     print(f"sisepai leak check: {checked_deals} deals, {checked} frames, {dict(windows)}")
+
+
+async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim(
+    club: Any, members: list[Any], settings: Any
+) -> None:
+    """At least 100 deals, the heuristic bot at seat 1 and the random bot at seat 2."""
+    await leak_check(club, members, settings, {1: "heuristic", 2: "random"}, DEALS, 25)
+
+
+async def test_no_si_se_pai_frame_tells_hidden_cards_or_who_could_claim_with_the_expert(
+    club: Any, members: list[Any], settings: Any, monkeypatch: Any
+) -> None:
+    """A few deals with the expert bot at seat 1, each of its decisions a search."""
+    # The seated expert searches at the fast budget here, so a deal takes seconds, not minutes.
+    monkeypatch.setitem(search.BUDGET, "strong", search.BUDGET["fast"])
+    await leak_check(club, members, settings, {1: "expert", 2: "random"}, 4, 2)

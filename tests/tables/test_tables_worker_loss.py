@@ -34,7 +34,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import documented, free_port, manage, process, scratch_database, shell, wait_for_http
+from tests.demo_template import migrated_database
+from tests.servers import documented, free_port, manage, process, shell, wait_for_http
 from tests.tables.players import RECORDS_REPLAY, assert_whole_log, bot_client, club_of_four, node
 
 pytestmark = [pytest.mark.services, pytest.mark.timeout(600)]
@@ -230,11 +231,11 @@ def playing(rows: Rows, *tables: int) -> int:
     return table
 
 
-def holder(log: dict[str, Any]) -> Callable[[int, dict[str, Any]], bool]:
-    """Seat 3 leaves its first decision of the play to its clock while ``log["arm"]`` is set."""
+def holder(log: dict[str, Any], held_seat: int = 3) -> Callable[[int, dict[str, Any]], bool]:
+    """``held_seat`` leaves its first decision of the play to its clock while ``log["arm"]`` is set."""
 
     def hold(seat: int, frame: dict[str, Any]) -> bool:
-        if seat != 3 or not log["arm"]:
+        if seat != held_seat or not log["arm"]:
             return False
         key = (frame["deal"], frame["version"])
         if log["held"] is None and frame["state"]["phase"] == "play":
@@ -245,9 +246,12 @@ def holder(log: dict[str, Any]) -> Callable[[int, dict[str, Any]], bool]:
 
 
 @contextlib.contextmanager
-def site_running(tmp_path: Path) -> Iterator[tuple[Site, dict[str, Any], list[str]]]:
-    """The database, Redis, both nodes, beat and a first worker; the setup's ids and the node hosts."""
-    with scratch_database() as env, contextlib.ExitStack() as stack:
+def site_running(
+    tmp_path: Path, setup_script: str = SETUP
+) -> Iterator[tuple[Site, dict[str, Any], list[str]]]:
+    """The database, Redis, both nodes, beat and a first worker; what ``setup_script`` printed (its
+    ids) and the node hosts."""
+    with migrated_database() as env, contextlib.ExitStack() as stack:
         env.update(
             REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",
             TABLES_PACE="draw=0.02,bot=0.05,between_deals=0.3",
@@ -257,8 +261,7 @@ def site_running(tmp_path: Path) -> Iterator[tuple[Site, dict[str, Any], list[st
         )
         site = Site(env, tmp_path, stack)
         site.start_redis()
-        manage(env, "migrate", "--noinput", "-v0")
-        setup = json.loads(shell(env, SETUP).strip().splitlines()[-1])
+        setup = json.loads(shell(env, setup_script).strip().splitlines()[-1])
         hosts = []
         for name in ("node-a", "node-b"):
             args, host = node()
