@@ -27,6 +27,7 @@ from replays.services.access import can_comment, can_delete_comment, viewable_de
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
 from replays.services.viewer import league_match_url, page_context, steps_payload
+from tables.services import chat as table_chat
 
 PAGE_SIZE = 25
 
@@ -187,6 +188,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "viewable": {deal.pk for deal in viewable_deals_of(request, match)},
         "seats": seats,
         "league_match_url": league_match_url(match.pk),
+        "chat": table_chat.replay_lines(match, request.user),
     }
     return render(request, "replays/match.html", context)
 
