@@ -25,6 +25,7 @@ import unicodedata
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
@@ -108,18 +109,24 @@ def post(table_id: int, user: Any, text: Any) -> dict[str, Any]:
     text = clean(text)
     if ChatMute.objects.filter(table_id=table_id, user=user).exists():
         raise ChatRefused(_("Your chat is muted at this table."))
-    since = timezone.now() - timedelta(seconds=RATE_SECONDS)
-    if TableMessage.objects.filter(table_id=table_id, author=user, created__gte=since).count() >= RATE_COUNT:
-        raise ChatRefused(
-            _("Slow down: at most %(count)s messages in %(seconds)s seconds.")
-            % {"count": RATE_COUNT, "seconds": RATE_SECONDS}
-        )
     seated = table.seat_of(user.pk) is not None
     channel = TableMessage.Channel.PLAYERS if seated else TableMessage.Channel.SPECTATORS
     in_deal = not seated and deal_in_play(table)
-    message = TableMessage.objects.create(
-        table_id=table_id, author=user, channel=channel, text=text, in_deal=in_deal
-    )
+    with transaction.atomic():
+        # The person's own row is the lock: their lines sent at once are counted one after another.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        since = timezone.now() - timedelta(seconds=RATE_SECONDS)
+        if (
+            TableMessage.objects.filter(table_id=table_id, author=user, created__gte=since).count()
+            >= RATE_COUNT
+        ):
+            raise ChatRefused(
+                _("Slow down: at most %(count)s messages in %(seconds)s seconds.")
+                % {"count": RATE_COUNT, "seconds": RATE_SECONDS}
+            )
+        message = TableMessage.objects.create(
+            table_id=table_id, author=user, channel=channel, text=text, in_deal=in_deal
+        )
     message.author = user
     shown = line(message)
     transaction.on_commit(lambda: publish.chat_event(table_id, shown, hidden_from_players=in_deal))

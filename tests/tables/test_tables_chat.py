@@ -139,6 +139,27 @@ def test_the_rate_counts_only_the_last_seconds(
             chat.post(table.pk, members[1], "again")
 
 
+@pytest.mark.services
+def test_lines_sent_at_once_are_counted_one_after_another(
+    club: Club, members: list[Any], manual: None
+) -> None:
+    """Fifty lines of one person at the same moment (PostgreSQL): exactly the rate's count is kept."""
+    from tests.tables.test_tables_exactly_once import together
+
+    table = playing(club, members)
+
+    def write() -> str:
+        try:
+            chat.post(table.pk, members[1], "at once")
+        except ChatRefused:
+            return "refused"
+        return "kept"
+
+    outcomes = together(write)
+    assert (outcomes.count("kept"), outcomes.count("refused")) == (RATE_COUNT, 50 - RATE_COUNT)
+    assert len(texts(table)) == RATE_COUNT
+
+
 def test_the_rate_is_per_person(club: Club, members: list[Any], manual: None) -> None:
     table = playing(club, members)
     for n in range(RATE_COUNT):
