@@ -39,7 +39,17 @@ lobby.set_ready(table.pk, user, True)
 print(table.pk)
 """
 
+# The player's table, not started: its lobby shows (players read the spectators' chat there).
+OPEN_TABLE = """
+from django.contrib.auth import get_user_model
+from league.models import Club
+from tables.services import lobby
+user = get_user_model().objects.get(username="player")
+print(lobby.open_table(Club.objects.get(slug="chat-club"), user, "tractor").pk)
+"""
+
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
+MUTED = {"en": "muted", "zh-Hans": "禁言"}
 SLOW_DOWN = {"en": "Slow down", "zh-Hans": "请慢一点"}
 IN_VIEW = """(selector) => {
   const r = document.querySelector(selector).getBoundingClientRect();
@@ -121,4 +131,39 @@ def test_the_player_and_a_spectator_chat(
     assert SLOW_DOWN[language] in player.inner_text("#chat-error")
     player.screenshot(path=f"/tmp/chat-{size}-{language}.png")
     for page in (player, watcher):
+        page.context.close()
+
+
+@pytest.mark.parametrize(("size", "language"), [("desktop", "en"), ("phone", "zh-Hans")])
+def test_the_host_mutes_a_spectator(
+    browser: Any,  # noqa: F811
+    site: tuple[str, dict[str, str]],
+    size: str,
+    language: str,
+) -> None:
+    """The host presses "Mute" beside the spectator's line (before the start: the players read it);
+    the spectator's next line is refused, and the refusal is shown under their chat."""
+    url, env = site
+    table = f"{url}/tables/{int(shell(env, OPEN_TABLE).strip().splitlines()[-1])}/"
+    host = open_page(browser, SIZES[size], language)
+    log_in(host, url, "player", "chat-pw-1234")
+    host.goto(table)
+    host.wait_for_selector("#chat")
+    if not host.evaluate("document.getElementById('chat').open"):
+        host.click("#chat summary")
+    watcher = open_page(browser, SIZES[size], language)
+    log_in(watcher, url, "watcher", "chat-pw-1234")
+    watcher.goto(table)
+    watcher.wait_for_selector("#conn.on")
+    if not watcher.evaluate("document.getElementById('chat').open"):
+        watcher.click("#chat summary")
+    write(watcher, "who deals first?")
+    wait_for_line(host, "who deals first?")
+    host.click("#chat-lines .chat-mute")
+    host.wait_for_selector("#chat-error:not([hidden])")
+    write(watcher, "hello?")
+    watcher.wait_for_selector("#chat-error:not([hidden])")
+    assert MUTED[language] in watcher.inner_text("#chat-error")
+    assert lines(host) == ["who deals first?"]
+    for page in (host, watcher):
         page.context.close()
