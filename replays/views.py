@@ -75,6 +75,7 @@ def deal_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     context = page_context(deal, request.user, seat, at, spoiler_free)
     if context["comment_allowed"]:
         context["comment_form"] = CommentForm(initial={"at": context["at"]})
+    context["chat"] = table_chat.replay_lines(deal.match, request.user, deal)
     return render(request, "replays/deal.html", context)
 
 

@@ -208,11 +208,18 @@ def was_there(user: Any, table: LiveTable) -> bool:
     return bool(table.match_id and table.match.seats.filter(player__user=user).exists())  # type: ignore[union-attr]
 
 
-def replay_lines(match: Match, user: Any) -> list[dict[str, Any]] | None:
-    """The match's chat for its replay page, or ``None`` when the user was not there (or no chat)."""
+def replay_lines(match: Match, user: Any, deal: Deal | None = None) -> list[dict[str, Any]] | None:
+    """The match's chat for its replay pages (``deal``: from its start to the next deal's), or
+    ``None`` when the user was not there or the match was not played at a live table."""
     table = LiveTable.objects.select_related("club", "match").filter(match=match).first()
     if table is None or not was_there(user, table):
         return None
     messages = TableMessage.objects.filter(table=table).select_related("author__player")
+    if deal is not None:
+        if deal.number > 1:
+            messages = messages.filter(created__gte=deal.started_at)
+        following = Deal.objects.filter(match=match, number=deal.number + 1).only("started_at").first()
+        if following is not None:
+            messages = messages.filter(created__lt=following.started_at)
     player = table.seats.filter(user=user).exists() or match.seats.filter(player__user=user).exists()
     return [line(m) for m in visible(messages, player=player and not league_access.manages(user, table.club))]

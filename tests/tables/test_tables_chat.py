@@ -402,6 +402,29 @@ def test_the_replay_shows_the_chat_only_to_those_who_were_there(
     assert ('id="replay-chat"' in page) == bool(shown)
 
 
+def test_the_deal_viewer_shows_the_deals_chat_to_those_who_were_there(
+    chatted: LiveTable, spectator: Any
+) -> None:
+    deal = Deal.objects.get(match_id=chatted.match_id, number=1)
+    Deal.objects.filter(pk=deal.pk).update(status=Deal.Status.FINISHED)  # a deal in play has no viewer
+    client = Client()
+    client.force_login(spectator)
+    response = client.get(reverse("deal-viewer", args=[deal.pk]))
+    assert response.status_code == 200
+    assert "North holds the trumps" in response.content.decode()
+
+
+def test_a_deals_chat_runs_until_the_next_deal_starts(chatted: LiveTable, spectator: Any) -> None:
+    first = Deal.objects.get(match_id=chatted.match_id, number=1)
+    second = Deal.objects.create(match_id=chatted.match_id, number=2, game=first.game)
+    chat.post(chatted.pk, spectator, "deal two")
+    by_deal = [
+        [line["text"] for line in chat.replay_lines(chatted.match, spectator, deal) or []]
+        for deal in (first, second)
+    ]
+    assert by_deal == [["good luck all", "North holds the trumps"], ["deal two"]]
+
+
 def test_the_match_export_carries_no_chat(chatted: LiveTable, spectator: Any) -> None:
     client = Client()
     client.force_login(spectator)
