@@ -96,6 +96,17 @@ def test_a_spectator_writes_to_the_spectators_during_the_deal(
     assert (message.channel, message.in_deal) == ("spectators", True)
 
 
+def test_a_spectators_line_at_a_paused_deal_is_written_during_it(
+    club: Club, members: list[Any], spectator: Any, manual: None
+) -> None:
+    from tables.services import lifecycle
+
+    table = playing(club, members)
+    lifecycle.pause(table.pk, members[0])
+    shown = chat.post(table.pk, spectator, "take your time")
+    assert TableMessage.objects.get(pk=shown["id"]).in_deal
+
+
 def test_a_spectator_writes_before_the_start_outside_any_deal(
     club: Club, members: list[Any], spectator: Any
 ) -> None:
@@ -256,6 +267,30 @@ async def test_a_spectators_line_during_the_deal_never_reaches_the_player(
     assert [line["text"] for frame in seen for line in frame["lines"]] == ["North holds the trumps"]
     assert await chat_frames(player) == []
     for communicator in (player, watcher):
+        await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_person_seated_since_their_socket_opened_is_a_player(
+    club: Club, members: list[Any], spectator: Any, manual: None
+) -> None:
+    """Seated through the page's form while their socket watches: the spectators' line stays away."""
+    from tables.services import lifecycle
+
+    def left_empty() -> LiveTable:
+        table = seated_table(club, members[:2], bots={2: "heuristic", 3: "heuristic"}, leave_bot="")
+        start(table)
+        lifecycle.leave(table.pk, members[1])  # the table pauses until someone sits in seat 1
+        return table
+
+    table = await database_sync_to_async(left_empty)()
+    newcomer, watcher = await open_sockets(table, members[2], spectator)
+    await database_sync_to_async(lifecycle.sit)(table.pk, members[2], 1)
+    await drain(newcomer)
+    await watcher.send_json_to({"type": "chat", "text": "North holds the trumps"})
+    assert len(await chat_frames(watcher)) == 1
+    assert await chat_frames(newcomer) == []
+    for communicator in (newcomer, watcher):
         await communicator.disconnect()
 
 
