@@ -37,7 +37,7 @@ class ClubSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Club
-        fields = ["description", "is_public", "auto_review"]
+        fields = ["description", "is_public", "auto_review", "tournament_chat"]
 
 
 class InvitationForm(forms.Form):

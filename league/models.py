@@ -28,6 +28,11 @@ class Club(models.Model):
         default=False,
         help_text=_("Every finished deal of the club's tournaments is reviewed by the engine."),
     )
+    tournament_chat = models.BooleanField(
+        _("chat at tournament tables"),
+        default=False,
+        help_text=_("Players and spectators may chat at the club's tournament tables, as at casual ones."),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

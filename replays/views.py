@@ -28,6 +28,7 @@ from replays.services.access import can_comment, can_delete_comment, viewable_de
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
 from replays.services.viewer import league_match_url, page_context, review_graph, steps_payload
+from tables.services import chat as table_chat
 
 PAGE_SIZE = 25
 
@@ -75,6 +76,7 @@ def deal_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     context = page_context(deal, request.user, seat, at, spoiler_free)
     if context["comment_allowed"]:
         context["comment_form"] = CommentForm(initial={"at": context["at"]})
+    context["chat"] = table_chat.replay_lines(deal.match, request.user, deal)
     return render(request, "replays/deal.html", context)
 
 
@@ -192,6 +194,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "viewable": {deal.pk for deal in viewable_deals_of(request, match)},
         "seats": seats,
         "league_match_url": league_match_url(match.pk),
+        "chat": table_chat.replay_lines(match, request.user),
     }
     return render(request, "replays/match.html", context)
 

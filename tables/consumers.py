@@ -15,7 +15,7 @@ from cardclub import engine_errors
 from engine.core.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, events, lifecycle, live, moves, presence, ready, views
+from tables.services import access, chat, events, lifecycle, live, moves, presence, ready, views
 from tables.services.errors import BadMessage, TableError
 from tables.services.live import EncodedViews
 from tables.workers import db
@@ -95,6 +95,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_view(force=True)
         await db(access.arrived)(self.table_id, user)
         self.counted = True
+        opening = await db(chat.history)(self.table_id, user)
+        if opening is not None:
+            await self.send_json(opening)
         if self.seat is not None:
             self.person = True
             await db(presence.arrive)(self.table_id, "people")
@@ -141,8 +144,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 await self.ready_for_next()
             elif kind in LIFE:
                 await self.life(kind, content)
+            elif kind == "chat":
+                await db(chat.post)(self.table_id, self.scope.get("user"), content.get("text"))
+            elif kind in ("mute", "unmute"):
+                user, person = self.scope.get("user"), content.get("person")
+                await self.send_json(await db(chat.mute)(self.table_id, user, person, kind == "mute"))
             else:
-                raise BadMessage('"type" must be "act", "sync", "join", "next" or one of ' + ", ".join(LIFE))
+                raise BadMessage(
+                    '"type" must be "act", "sync", "join", "next", "chat", "mute", "unmute" or one of '
+                    + ", ".join(LIFE)
+                )
+        except chat.ChatRefused as exc:
+            await self.send_error(exc, kind="chat_error")
         except (TableError, EngineError) as exc:
             await self.send_error(exc)
 
@@ -226,6 +239,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if "published" in event:
             timings.record("fanout", time.time() - event["published"])
 
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        """A chat line was written: pass it on unless it is a spectator's during a deal and this is
+        a seated person's socket (services/chat.py)."""
+        # A socket opened as a spectator's, of a person seated since, is a player's too.
+        if event.get("hidden") and (
+            self.person or await db(chat.seated)(self.table_id, self.scope.get("user"))
+        ):
+            return
+        await self.send_json({"type": "chat", "lines": [event["line"]]})
+
     async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""
         await self.send_frames(await shared_frames(self.table_id, deal, version, move))
@@ -247,8 +270,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.shown = max(self.shown, shown) if frame["type"] == "view" else self.shown
         await self.send_json(frame)
 
-    async def send_error(self, exc: TableError | EngineError) -> None:
-        """Send a typed error frame, its message in the page's language."""
+    async def send_error(self, exc: TableError | EngineError, kind: str = "error") -> None:
+        """Send a typed error frame (``kind``: "chat_error" for the chat's), in the page's language."""
         with translation.override(self.language):
             frame = engine_errors.as_dict(exc) if isinstance(exc, EngineError) else exc.as_dict()
-        await self.send_json({"type": "error", **frame})
+        await self.send_json({"type": kind, **frame})

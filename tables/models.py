@@ -179,3 +179,63 @@ class TableSeat(models.Model):
     def label(self) -> str:
         """The seat as people see it: "East", or "Seat 3" (league.services.names)."""
         return names.seat_label(self.seat, self.table.seat_count)
+
+
+class TableMessage(models.Model):
+    """One line of a table's chat (services/chat.py): a person's, or the table's own (no author)."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", _("players")
+        SPECTATORS = "spectators", _("spectators")
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    channel = models.CharField(_("chat"), max_length=10, choices=Channel.choices)
+    text = models.CharField(_("message"), max_length=300)
+    # Written by a spectator while a deal was in play: never shown to the players (services/chat.py).
+    in_deal = models.BooleanField(_("written during a deal"), default=False)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["table", "created", "pk"]
+        # The rate limit counts a person's recent messages at a table.
+        indexes = [models.Index(fields=["table", "author", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} chat {self.pk}"
+
+
+class TablePerson(models.Model):
+    """A person noted once at a table (abstract: what ``ChatMute`` and ``TableVisitor`` share)."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        abstract = True
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="%(app_label)s_%(class)s_once")]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self._meta.verbose_name} {self.user_id}"
+
+
+class ChatMute(TablePerson):
+    """A person the casual table's host muted: their chat at that table is refused."""
+
+    class Meta(TablePerson.Meta):
+        verbose_name = _("muted person")
+        verbose_name_plural = _("muted persons")
+
+
+class TableVisitor(TablePerson):
+    """A person who opened the table's socket before its match was over, seated or watching: they
+    were there, and the replay shows them the match's chat (services/chat.py)."""
+
+    class Meta(TablePerson.Meta):
+        verbose_name = _("visitor")
+        verbose_name_plural = _("visitors")

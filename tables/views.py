@@ -22,7 +22,7 @@ from tables import felt, results
 from tables.forms import OpenTableForm, RuleSetPickForm, posted_rules, rules_forms, ruleset_forms
 from tables.models import LiveTable, TableSeat
 from tables.services import access as table_access
-from tables.services import facts, lifecycle, lobby
+from tables.services import chat, facts, lifecycle, lobby
 from tables.services.errors import NotAllowed
 from tables.services.lobby_rows import lobby_tables
 
@@ -141,6 +141,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
         "life_strings": lifecycle.words(),
         "club_players": table.club.players.order_by("name") if table.match_id else [],
         **table_facts(table, seats),
+        **chat.page_context(table),
     }
     return render(request, TABLE_PAGES[get_game(table.game).layout], context)
 

@@ -6,6 +6,7 @@
 
 import { byColourAndPiece, fmt, fmtNodes, meldEl, moveLabel, node, pieceEl, pieceName, piecesEl } from "./sisepai_pieces.js";
 import { nextDealBar } from "./next_deal.js";
+import { chatPanel } from "./table_chat.js";
 import { lifeBar } from "./table_life.js";
 import { holderName } from "./seat_words.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
@@ -33,6 +34,7 @@ const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 const drawNextDeal = nextDealBar(send, W); // "Next deal" under the result (next_deal.js)
 const drawLife = lifeBar(send); // paused, ended, away; pause, resume, end, leave (table_life.js)
+const chat = chatPanel(send); // the table's chat: its frames are its own (table_chat.js)
 
 // -- the socket -------------------------------------------------------------------------------
 
@@ -102,6 +104,7 @@ const taken = () =>
   sent.window !== windowKey() || !(view.legal || []).includes(sent.action) || (!view.state.window && view.version > sent.version);
 
 function receive(frame) {
+  if (chat(frame)) return;
   if (frame.type === "error") {
     if (frame.code === "stale_version" && sent) {
       retryStale = true;

@@ -7,6 +7,7 @@ import { nextDealBar } from "./next_deal.js";
 import { keepRoomForTheSheet, unfoldRulesOnWideScreens } from "./phone_sheet.js";
 import { reconnectDelay, refused } from "./refused.js";
 import { holderName, seatLabel } from "./seat_words.js";
+import { chatPanel } from "./table_chat.js";
 import { lifeBar } from "./table_life.js";
 import { stallWatch } from "./table_resync.js";
 import { turnAlert } from "./turn_alert.js";
@@ -27,6 +28,7 @@ const watchForStall = stallWatch(send);
 const alertTurn = turnAlert(); // the tab title and the optional sound (turn_alert.js)
 const drawNextDeal = nextDealBar(send, T); // the result panel's "Next deal" (next_deal.js)
 const drawLife = lifeBar(send); // paused, ended, away; pause, resume, end, leave (table_life.js)
+const chat = chatPanel(send); // the table's chat: its frames are its own (table_chat.js)
 
 // A card in running text (a failed throw's line, a select's option): 10♥, A♠, jokers by name.
 function cardLabel(code) {
@@ -64,6 +66,7 @@ function act(action) {
 }
 
 function receive(frame) {
+  if (chat(frame)) return;
   if (frame.type === "error") return showError(frame.message);
   if (frame.type === "lobby") {
     // The first lobby frame comes on joining; a later one means a seat changed before the start,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from league import access as league_access
 from league.models import Deal
 from tables.models import LiveTable
-from tables.services import live, lobby, pacing, presence
+from tables.services import chat, live, lobby, pacing, presence
 from tables.services.errors import NotPlaying, NotYourSeat
 
 # Close codes of a refused socket (docs/protocol.md). The server accepts, then closes with one,
@@ -84,6 +84,7 @@ def arrived(table_id: int, user: Any) -> None:
     presence.arrive(table_id)
     if getattr(user, "is_authenticated", False):
         lobby.arrive(table_id, user)
+        chat.record_visit(table_id, user)
     replan(table_id)
 
 

@@ -67,14 +67,19 @@ def notify(
     """Send the small group event that makes every socket of the table fetch its own view
     (``move``: the committed move that made ``version``, for ``LiveDeal.catch_up``; ``soon``: hand
     it to the layer's publisher thread instead of waiting for Redis, on a web node)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
     if move is not None:
         message["move"] = move
     if timings.ENABLED:
         message["published"] = time.time()  # for the fan-out figure of bench/live.py
+    send(group, message, soon=soon)
+
+
+def send(group: str, message: dict[str, Any], *, soon: bool = False) -> None:
+    """Send one event to every socket of ``group`` from any thread (``soon``: see ``notify``)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
     if soon and hasattr(type(layer), "group_send_soon"):
         layer.group_send_soon(group, message)
         return

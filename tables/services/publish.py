@@ -36,3 +36,9 @@ def table_event(
     # queued for the layer's publisher thread rather than waited for (cardclub/layers.py).
     events.notify(group_of(table_id), deal_id, version, move, soon=render)
     return frames
+
+
+def chat_event(table_id: int, line: dict[str, Any], *, hidden_from_players: bool) -> None:
+    """Send one chat line to the table's sockets; each socket passes it on to its page unless
+    ``hidden_from_players`` and it is a seated person's (services/chat.py)."""
+    events.send(group_of(table_id), {"type": "table.chat", "line": line, "hidden": hidden_from_players})

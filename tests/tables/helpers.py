@@ -152,6 +152,8 @@ async def watch_match(
 ) -> list[Any]:
     """Start ``table`` with a socket per cookie and read them all until the match is over.
 
+    Every socket writes a chat line on its first view of each deal, so chat crosses the moves; no
+    seat's socket may receive a spectator's line written during a deal (tables/services/chat.py).
     Returns every view frame as ``(receiver, frame)``, ``receivers`` naming each socket's seat;
     fails when no socket receives a frame for ``timeout`` seconds.
     """
@@ -164,14 +166,37 @@ async def watch_match(
         assert (await communicator.connect())[0]
     group = Sockets(communicators)
     await database_sync_to_async(start)(table)
+    talked: set[tuple[int, int]] = set()
     try:
         while True:
-            _index, frame = await group.next(timeout=timeout)
+            index, frame = await group.next(timeout=timeout)
+            if frame["type"] == "view" and (index, frame["deal"]) not in talked:
+                talked.add((index, frame["deal"]))
+                await group.send(
+                    index, {"type": "chat", "text": f"deal {frame['number']}, seat {receivers[index]}"}
+                )
             if frame["type"] == "view" and (frame.get("match") or {}).get("over"):
                 break
     finally:
         await group.close()
+    heard = [
+        line["id"]
+        for i, frames in enumerate(group.frames)
+        if receivers[i] is not None
+        for f in frames
+        if f["type"] == "chat"
+        for line in f["lines"]
+        if line["channel"] == "spectators"
+    ]
+    assert any(f["type"] == "chat" for frames in group.frames for f in frames), "no chat line came back"
+    assert not await database_sync_to_async(_written_during_a_deal)(heard)
     return [(receivers[i], f) for i, frames in enumerate(group.frames) for f in frames if f["type"] == "view"]
+
+
+def _written_during_a_deal(ids: list[int]) -> list[int]:
+    from tables.models import TableMessage
+
+    return list(TableMessage.objects.filter(pk__in=ids, in_deal=True).values_list("pk", flat=True))
 
 
 def replayed_frames(frames: list[Any]) -> Iterator[tuple[Any, int | None, dict[str, Any]]]:
