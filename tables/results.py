@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Deal, Match
-from league.services import archive, names
+from league.services import archive, names, typed_rows
 from league.services.games import RULE_LABELS
 from replays.services import reviews
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
@@ -141,7 +141,8 @@ def match_line(deal: Deal, names: list[str]) -> str | None:
     match = Match.objects.only("status", "result").get(pk=deal.match_id)
     if match.status != Match.Status.FINISHED:
         return None
-    winners = (match.result or {}).get("winners") or []
+    result = typed_rows.match_result(match)
+    winners = result.winners if result is not None else ()
     if not winners:
         return _("The match is over.")
     return _("The match is over. Winners: %(names)s.") % {"names": ", ".join(names[s] for s in winners)}
