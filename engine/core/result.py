@@ -113,6 +113,16 @@ class DealResult(Stored):
         """Whether the deal was played out to a score (outcome "played")."""
         return self.outcome == "played"
 
+    @property
+    def declaring_seat(self) -> int | None:
+        """The seat whose side declared (here the dealer; a bidding game names its declarer)."""
+        return self.dealer
+
+    @property
+    def declarer_won(self) -> bool:
+        """Whether the declaring seat's side won the deal."""
+        return self.declaring_seat in self.deal_winners
+
 
 @dataclass(frozen=True)
 class LevelsResult(DealResult):
@@ -133,6 +143,16 @@ class SandahaResult(DealResult):
     bid: int | None = None
     declarer_wins: bool | None = None
 
+    @property
+    def declaring_seat(self) -> int | None:
+        """The declarer (the winning bidder)."""
+        return self.declarer if self.has("declarer") else self.dealer
+
+    @property
+    def declarer_won(self) -> bool:
+        """Whether the declarer made the bid."""
+        return super().declarer_won if self.declarer_wins is None else self.declarer_wins
+
 
 @dataclass(frozen=True)
 class ZhaoResult(DealResult):
@@ -149,6 +169,16 @@ class ZhaoResult(DealResult):
     ranks_before: tuple[str, ...] = seq()
     ranks_after: tuple[str, ...] = seq()
     winners: tuple[int, ...] | None = seq(None)  # the match's winners once someone has won
+
+    @property
+    def declaring_seat(self) -> int | None:
+        """The declarer (who named trumps and called the friends)."""
+        return self.declarer if self.has("declarer") else self.dealer
+
+    @property
+    def declarer_won(self) -> bool:
+        """Whether the declarer's team (the friends included) won."""
+        return super().declarer_won if self.declarer_wins is None else self.declarer_wins
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -96,3 +97,21 @@ def test_the_live_table_and_the_league_agree_when_the_match_is_over(
     match.refresh_from_db()
     assert match_end.is_over(match, results.deal_results(match), match.situation) is over
     assert (results.deals_needed(match) == 0) is over
+
+
+def test_the_migration_derives_a_result_of_the_other_shape_again(two_tables: Tournament) -> None:
+    """A live match stored as ``{"winners", "deals", "situation"}`` gets the one shape; a match
+    already in it is left as it is."""
+    from django.apps import apps
+
+    migration = importlib.import_module("league.migrations.0018_one_match_result_shape")
+    live, by_hand = Match.objects.filter(tournament=two_tables).order_by("table_number")
+    play_live(live)
+    enter_by_hand(by_hand)
+    derived = live.result
+    Match.objects.filter(pk=live.pk).update(result={"winners": None, "deals": 1, "situation": live.situation})
+    kept = by_hand.result
+    migration.one_shape(apps, None)
+    live.refresh_from_db()
+    by_hand.refresh_from_db()
+    assert live.result == derived and by_hand.result == kept
