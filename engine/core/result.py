@@ -101,6 +101,7 @@ class DealResult(Stored):
     last_trick_winner: int | None = None
     defender_points: int | None = None
     card_points: JSON = None
+    entered: bool | None = None  # True: entered by hand, the cards unknown (engine/core/entered.py)
 
     @property
     def counts(self) -> bool:
@@ -136,49 +137,43 @@ class LevelsResult(DealResult):
 
 
 @dataclass(frozen=True)
-class SandahaResult(DealResult):
-    """A San Da Ha deal (三打哈): the declarer's bid against the defenders' points."""
+class DeclarerResult(DealResult):
+    """A deal with a declarer other than the dealer, who wins or loses it (San Da Ha, Zhao Pengyou)."""
 
     declarer: int | None = None
-    bid: int | None = None
     declarer_wins: bool | None = None
 
     @property
     def declaring_seat(self) -> int | None:
-        """The declarer (the winning bidder)."""
+        """The declarer (San Da Ha: the winning bidder; Zhao Pengyou: who called the friends)."""
         return self.declarer if self.has("declarer") else self.dealer
 
     @property
     def declarer_won(self) -> bool:
-        """Whether the declarer made the bid."""
+        """Whether the declarer's side (Zhao Pengyou: the friends included) won."""
         return super().declarer_won if self.declarer_wins is None else self.declarer_wins
 
 
 @dataclass(frozen=True)
-class ZhaoResult(DealResult):
+class SandahaResult(DeclarerResult):
+    """A San Da Ha deal (三打哈): the declarer's bid against the defenders' points."""
+
+    bid: int | None = None
+
+
+@dataclass(frozen=True)
+class ZhaoResult(DeclarerResult):
     """A Zhao Pengyou deal (找朋友): the declarer's called friends, the team, each rank's rise."""
 
-    declarer: int | None = None
     declared_by: int | None = None
     provisional_dealer: int | None = None
     calls: tuple[JSON, ...] = seq()
     team: tuple[int, ...] = seq()
     threshold: int | None = None
-    declarer_wins: bool | None = None
     game_points: int | None = None
     ranks_before: tuple[str, ...] = seq()
     ranks_after: tuple[str, ...] = seq()
     winners: tuple[int, ...] | None = seq(None)  # the match's winners once someone has won
-
-    @property
-    def declaring_seat(self) -> int | None:
-        """The declarer (who named trumps and called the friends)."""
-        return self.declarer if self.has("declarer") else self.dealer
-
-    @property
-    def declarer_won(self) -> bool:
-        """Whether the declarer's team (the friends included) won."""
-        return super().declarer_won if self.declarer_wins is None else self.declarer_wins
 
 
 @dataclass(frozen=True)

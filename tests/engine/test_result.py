@@ -8,10 +8,20 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.entered import entered_result
 from engine.core.errors import BadResult
+from engine.core.figures import Figures
 from engine.core.match import selfplay_deal
 from engine.core.registry import game_names, get_game
-from engine.core.result import FORMAT, DealResult, LevelsResult, LevelsSituation, SisepaiResult, ZhaoResult
+from engine.core.result import (
+    FORMAT,
+    DealResult,
+    LevelsResult,
+    LevelsSituation,
+    SandahaResult,
+    SisepaiResult,
+    ZhaoResult,
+)
 from engine.tools.playthrough import DIRECTORY, parse
 
 FILES = sorted(DIRECTORY.glob("*.txt"))
@@ -89,3 +99,41 @@ def test_a_situation_without_winners_keeps_its_null() -> None:
     situation = LevelsSituation.from_json(stored)
     assert situation.winners is None and situation.levels == ("5", "2")
     assert exact(situation.to_json()) == exact(stored)
+
+
+@pytest.mark.parametrize(
+    ("stored", "seat", "won"),
+    [
+        ({"dealer": 1, "deal_winners": [1, 3]}, 1, True),
+        ({"dealer": 1, "deal_winners": [0, 2]}, 1, False),
+    ],
+)
+def test_a_level_game_s_declaring_seat_is_the_dealer(stored: dict[str, object], seat: int, won: bool) -> None:
+    """Shengji and Tractor: the dealer's side declared; it won when it is among the deal's winners."""
+    result = LevelsResult.from_json({"outcome": "played", **stored})
+    assert result.declaring_seat == seat and result.declarer_won is won
+
+
+@pytest.mark.parametrize("wins", [True, False])
+def test_a_san_da_ha_declarer_wins_as_the_result_says(wins: bool) -> None:
+    """San Da Ha names its declarer (not the dealer) and whether the bid was made."""
+    result = SandahaResult.from_json(
+        {"outcome": "played", "dealer": 0, "declarer": 2, "declarer_wins": wins, "deal_winners": []}
+    )
+    assert result.declaring_seat == 2 and result.declarer_won is wins
+
+
+@pytest.mark.parametrize(
+    ("name", "figures"),
+    [
+        ("tractor", Figures(declarer=0, defender_points=85)),
+        ("shengji", Figures(declarer=1, defender_points=40)),
+        ("sandaha", Figures(declarer=3, defender_points=30, bid=60)),
+    ],
+)
+def test_an_entered_deal_s_result_round_trips(name: str, figures: Figures) -> None:
+    """A deal entered by hand (no cards known) reads its figures and writes its JSON back exactly."""
+    game = get_game(name)
+    result = entered_result(name, game.rules_from_json({}), 4, None, figures)
+    typed = game.typed_result(result)
+    assert typed.entered is True and exact(typed.to_json()) == exact(result)
