@@ -18,7 +18,7 @@ def one_shape(apps: Any, schema_editor: Any) -> None:
     from league.services import outcome, typed_rows
 
     Match, Deal = apps.get_model("league", "Match"), apps.get_model("league", "Deal")
-    for match in Match.objects.exclude(result=None).order_by("pk").iterator(chunk_size=BATCH):
+    for match in Match.objects.filter(result__isnull=False).order_by("pk").iterator(chunk_size=BATCH):
         if not match.result or "places" in match.result:
             continue
         deals = Deal.objects.filter(match=match, status="finished").order_by("number")
