@@ -15,10 +15,10 @@ Pure Python, no Django. A game says it is rated per deal rather than per match b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from engine.core.registry import get_game
+from engine.core.result import DealResult
 from engine.core.traits import RatedBy
 from league.elo import RatedMatch, Side
 
@@ -29,13 +29,13 @@ def rated_per_deal(game: str) -> bool:
 
 
 def rated_deal(
-    game: str, family: str, match_id: int, deal_id: int, result: Mapping[str, Any], players: Sequence[int]
+    game: str, family: str, match_id: int, deal_id: int, result: DealResult, players: Sequence[int]
 ) -> RatedMatch | None:
     """The deal as the Elo fold rates it (``players`` by seat), or ``None`` when it is not rated."""
     traits = get_game(game)
-    if traits.rated_by is RatedBy.PLACES or result.get("outcome") != traits.rated_outcome:
+    if traits.rated_by is RatedBy.PLACES or result.outcome != traits.rated_outcome:
         return None
-    winners = {int(s) for s in result.get("deal_winners") or ()}
+    winners = {int(s) for s in result.deal_winners}
     if not winners or not winners < set(range(len(players))):
         return None
     if traits.rated_by is RatedBy.DEAL_WINNER:

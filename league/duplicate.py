@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from engine.core.game import JSON
+from engine.core.result import DealResult, LevelsResult
 from engine.family.cards import RANKS
 
 LEVEL = 100  # plus points per level of difference
@@ -32,17 +32,19 @@ class ScoringError(ValueError):
     """A result that cannot be scored (not a level game's played result)."""
 
 
-def plus_score(result: Mapping[str, JSON]) -> int | None:
+def plus_score(result: DealResult) -> int | None:
     """NS's plus points on a board from a deal result; ``None`` when the board was not played."""
-    if result.get("outcome") != "played":
+    if not result.played:
         return None
+    if not isinstance(result, LevelsResult) or result.dealer is None or result.defender_points is None:
+        raise ScoringError(f"not a level game's result: {result!r}")
+    before, after = result.levels_before, result.levels_after
     try:
-        before, after = result["levels_before"], result["levels_after"]
-        dealer, points = int(result["dealer"]), int(result["defender_points"])
         gain = [RANKS.index(after[t]) - RANKS.index(before[t]) for t in (0, 1)]
-    except (KeyError, TypeError, ValueError) as exc:
+    except (IndexError, ValueError) as exc:
         raise ScoringError(f"not a level game's result: {exc}") from None
-    cards = -points if dealer % 2 == 0 else points
+    points = result.defender_points
+    cards = -points if result.dealer % 2 == 0 else points
     return LEVEL * (gain[0] - gain[1]) + cards
 
 

@@ -11,8 +11,9 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from engine.core.result import DealResult, LevelsResult, SandahaResult, ZhaoResult
 from league.models import Deal, Match
-from league.services import archive, names
+from league.services import archive, names, typed_rows
 from league.services.games import RULE_LABELS
 from replays.services import reviews
 from replays.services.viewer import SUIT_SYMBOLS, result_rows
@@ -34,40 +35,37 @@ def card_text(card: str) -> str:
     return rank + SUIT_SYMBOLS.get(card[1], card[1])
 
 
-def headline(result: dict[str, Any], names: list[str]) -> str:
+def headline(result: DealResult, names: list[str]) -> str:
     """Who won the deal, in one sentence."""
-    winners = ", ".join(names[s] for s in result.get("deal_winners") or [])
-    dealer = result.get("declarer", result.get("dealer"))
-    declarer_won = result.get("declarer_wins")
-    if declarer_won is None:
-        declarer_won = dealer in (result.get("deal_winners") or [])
-    if declarer_won:
+    winners = ", ".join(names[s] for s in result.deal_winners)
+    if result.declarer_won:
         return _("The declarer's side won: %(names)s.") % {"names": winners}
     return _("The defenders won: %(names)s.") % {"names": winners}
 
 
-def point_lines(result: dict[str, Any]) -> list[str]:
+def point_lines(result: DealResult) -> list[str]:
     """The defenders' points, the threshold when there is one, and what the kitty added."""
-    lines = [_("The defenders took %(points)s points.") % {"points": result.get("defender_points", 0)}]
-    if result.get("threshold"):
-        lines[0] += " " + _("The threshold was %(threshold)s.") % {"threshold": result["threshold"]}
-    kitty = result.get("kitty_points") or 0
-    multiplier = result.get("kitty_multiplier")
-    if multiplier is None and result.get("kitty_bonus"):
+    points = result.defender_points if result.has("defender_points") else 0
+    lines = [_("The defenders took %(points)s points.") % {"points": points}]
+    if isinstance(result, ZhaoResult) and result.threshold:
+        lines[0] += " " + _("The threshold was %(threshold)s.") % {"threshold": result.threshold}
+    kitty = result.kitty_points or 0
+    multiplier = result.kitty_multiplier
+    if multiplier is None and isinstance(result, LevelsResult) and result.kitty_bonus:
         multiplier = 2
     if kitty and multiplier:
         lines.append(
             _("The kitty's %(points)s points counted × %(times)s.") % {"points": kitty, "times": multiplier}
         )
-    if result.get("bid") is not None:
-        lines.append(_("The declarer bid %(bid)s.") % {"bid": result["bid"]})
+    if isinstance(result, SandahaResult) and result.bid is not None:
+        lines.append(_("The declarer bid %(bid)s.") % {"bid": result.bid})
     return lines
 
 
-def change_lines(result: dict[str, Any], names: list[str]) -> list[str]:
+def change_lines(result: DealResult, names: list[str]) -> list[str]:
     """Level changes per side, rank changes per seat (Zhao Pengyou), or score changes (San Da Ha)."""
-    if result.get("levels_before"):
-        before, after = result["levels_before"], result.get("levels_after") or result["levels_before"]
+    if isinstance(result, LevelsResult) and result.levels_before:
+        before, after = result.levels_before, result.levels_after or result.levels_before
         teams = len(before)
         return [
             _("%(names)s: level %(before)s → %(after)s")
@@ -78,25 +76,24 @@ def change_lines(result: dict[str, Any], names: list[str]) -> list[str]:
             }
             for t in range(teams)
         ]
-    if result.get("ranks_before"):
-        before, after = result["ranks_before"], result.get("ranks_after") or result["ranks_before"]
+    if isinstance(result, ZhaoResult) and result.ranks_before:
+        before, after = result.ranks_before, result.ranks_after or result.ranks_before
         return [
             _("%(name)s: rank %(before)s → %(after)s") % {"name": names[s], "before": b, "after": a}
             for s, (b, a) in enumerate(zip(before, after, strict=False))
             if a != b
         ] or [_("No rank changed.")]
-    if result.get("scores"):
+    if result.scores:
         return [
-            _("%(name)s: %(change)+d") % {"name": names[s], "change": v}
-            for s, v in enumerate(result["scores"])
+            _("%(name)s: %(change)+d") % {"name": names[s], "change": v} for s, v in enumerate(result.scores)
         ]
     return []
 
 
-def call_lines(result: dict[str, Any], names: list[str]) -> list[str]:
+def call_lines(result: DealResult, names: list[str]) -> list[str]:
     """Zhao Pengyou: each friend call and who answered it."""
     lines = []
-    for call in result.get("calls") or []:
+    for call in result.calls if isinstance(result, ZhaoResult) else ():
         card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call["nth"]), "card": card_text(call["card"])}
         if call.get("by") is None:
             lines.append(_("%(call)s: never played") % {"call": card})
@@ -141,7 +138,8 @@ def match_line(deal: Deal, names: list[str]) -> str | None:
     match = Match.objects.only("status", "result").get(pk=deal.match_id)
     if match.status != Match.Status.FINISHED:
         return None
-    winners = (match.result or {}).get("winners") or []
+    result = typed_rows.match_result(match)
+    winners = result.winners if result is not None else ()
     if not winners:
         return _("The match is over.")
     return _("The match is over. Winners: %(names)s.") % {"names": ", ".join(names[s] for s in winners)}
@@ -199,8 +197,8 @@ def signed(number: int) -> str:
 
 def next_dealer(deal: Deal, names: list[str]) -> str | None:
     """Who deals (or declares first in) the next deal, when the match goes on."""
-    result = deal.result or {}
-    seat = result.get("next_dealer")
+    result = typed_rows.deal_result(deal)
+    seat = result.next_dealer if result is not None else None
     if seat is None:
         later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).first()
         situation = archive.head(later).situation if later is not None else deal.match.situation
@@ -220,9 +218,10 @@ def way_back(deal: Deal) -> tuple[str, str]:
 
 def context(deal: Deal, user: Any = None) -> dict[str, Any]:
     """What ``tables/result.html`` shows of a finished deal (to ``user``: the review's link)."""
-    result = deal.result or {}
+    stored = deal.result or {}
+    result = typed_rows.result(deal.game, stored)
     names = seat_names(deal)
-    redeal = result.get("outcome") == "redeal"
+    redeal = result.outcome == "redeal"
     sums = None if redeal else deal_sums.sums(deal)
     match_line_text = match_line(deal, names)
     back_url, back_text = way_back(deal)
@@ -235,13 +234,13 @@ def context(deal: Deal, user: Any = None) -> dict[str, Any]:
         "back_text": back_text,
         "deal": deal,
         "redeal": redeal,
-        "reason": result.get("reason", ""),
+        "reason": result.reason if result.has("reason") else "",
         "headline": None if redeal else headline(result, names),
         "points": [] if redeal else point_lines(result),
         "changes": [] if redeal else change_lines(result, names),
         "calls": call_lines(result, names),
         "throws": throw_lines(deal, names),
         "match_line": match_line_text,
-        "rows": result_rows(result, names),
+        "rows": result_rows(stored, names),
         "replay_url": reverse("deal-viewer", args=[deal.pk]),
     }

@@ -61,7 +61,8 @@ class BadResult(EngineError):
     ``too_many_friends``, ``hand_points``, ``void_points``, ``bid`` (San Da Ha), ``hook``
     (one-deck Shengji's J-hook), ``redeal_figures`` (friends or points with a Zhao Pengyou redeal),
     ``no_redeal`` (a redeal of another game) and ``not_entered`` (a game whose results cannot be
-    entered by hand).
+    entered by hand); a stored result that cannot be read raises it too: ``not_an_object``, and
+    ``format`` (written in a later format, engine/core/result.py).
     """
 
     code = "bad_result"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.core.errors import BadResult, BadSetup
+from engine.core.result import DealResult, MatchSituation
 from engine.core.traits import Duel, Example, Layout, MatchScore, RatedBy, Sides
 
 JSON = Any  # a value json.dumps accepts
@@ -238,6 +239,17 @@ class Game(ABC):
     figures: ClassVar[tuple[str, ...]] = ()
     # The drawn examples its rules page places by name (``{% example "pair" %}``).
     examples: ClassVar[Mapping[str, Example]] = {}
+    # The typed values its result and situation JSON read as (engine/core/result.py).
+    deal_result: ClassVar[type[DealResult]] = DealResult
+    match_situation: ClassVar[type[MatchSituation]] = MatchSituation
+
+    def typed_result(self, result: Mapping[str, JSON]) -> DealResult:
+        """A deal's stored result JSON as the game's typed ``DealResult``."""
+        return self.deal_result.from_json(result)
+
+    def typed_situation(self, situation: Mapping[str, JSON] | None) -> MatchSituation | None:
+        """A match's stored situation JSON as the game's typed ``MatchSituation`` (``None``: none yet)."""
+        return None if situation is None else self.match_situation.from_json(situation)
 
     @property
     def rating_family(self) -> str:

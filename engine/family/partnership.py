@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from engine.core.figures import Figures, check_points, check_seat, check_seats
 from engine.core.game import JSON, Rules
+from engine.core.result import LevelsResult, LevelsSituation
 from engine.core.traits import Sides
 from engine.family.game import FamilyGame
 from engine.family.levels import after_deal, situation_or_first, team_levels_scores, turn_up
@@ -103,6 +104,8 @@ class PartnershipGame(FamilyGame):
     duplicate = True
     result_unit = "levels"
     figures = ("declarer", "defender_points")
+    deal_result = LevelsResult
+    match_situation = LevelsSituation
 
     def settle_entered(
         self,

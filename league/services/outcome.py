@@ -15,12 +15,13 @@ standings count) and ``game_points``; its ``score`` is the game points.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from engine.core.game import JSON
+from engine.core.result import DealResult, ZhaoResult
 from engine.core.traits import MatchScore
 from engine.family.cards import RANKS
 from league.services.games import game, partnerships
+from league.services.typed_rows import MatchResult
 
 
 def situation_after(
@@ -28,17 +29,16 @@ def situation_after(
     rules_json: Mapping[str, JSON],
     seats: int,
     situation: Mapping[str, JSON] | None,
-    result: Mapping[str, JSON],
+    result: DealResult,
 ) -> dict[str, JSON]:
-    """The next deal's situation (the engine's ``next_situation``)."""
+    """The next deal's situation (the engine's ``next_situation``, which reads the stored JSON)."""
     g = game(name)
-    return g.next_situation(g.rules_from_json(rules_json), seats, situation, result)
+    return g.next_situation(g.rules_from_json(rules_json), seats, situation, result.to_json())
 
 
-def played(results: Iterable[Mapping[str, JSON]]) -> int:
+def played(results: Iterable[DealResult]) -> int:
     """Deals that count toward a match's length: every finished deal except a redeal."""
-    # A Si Se Pai deal ends "win" or "void" (stock ran out): both were played out, as the engine counts.
-    return sum(1 for r in results if r.get("outcome") not in (None, "redeal"))
+    return sum(1 for r in results if r.counts)
 
 
 def match_winners(
@@ -51,22 +51,11 @@ def match_winners(
     return list(g.match_winners(g.rules_from_json(rules_json), situation) or ())
 
 
-def is_over(
-    name: str,
-    rules_json: Mapping[str, JSON],
-    situation: Mapping[str, JSON] | None,
-    results: Sequence[Any],
-    target: int,
-) -> bool:
-    """The engine named winners, or the tournament's number of deals has been played."""
-    return bool(match_winners(name, rules_json, situation)) or target > 0 and played(results) >= target
-
-
-def totals(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[int]:
+def totals(seats: int, results: Iterable[DealResult]) -> list[int]:
     """Each seat's summed ``scores`` over the deals."""
     total = [0] * seats
     for result in results:
-        for seat, value in enumerate(result.get("scores") or [0] * seats):
+        for seat, value in enumerate(result.scores or [0] * seats):
             total[seat] += int(value)
     return total
 
@@ -86,22 +75,23 @@ def places(name: str, winners: Sequence[int], score: Sequence[int], levels: Sequ
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
-def zhao_levels(seats: int, situation: Mapping[str, JSON] | None, results: Sequence[Any]) -> list[int]:
+def zhao_levels(seats: int, situation: Mapping[str, JSON] | None, results: Sequence[DealResult]) -> list[int]:
     """Levels each Zhao Pengyou seat rose from 2 by the end of the match (its rank reached)."""
-    ranks: Any = (situation or {}).get("ranks")
+    ranks: Sequence[str] | None = (situation or {}).get("ranks")
     for result in results:
-        ranks = result.get("ranks_after") or ranks
+        if isinstance(result, ZhaoResult):
+            ranks = result.ranks_after or ranks
     ranks = ranks if ranks and len(ranks) == seats else ["2"] * seats
     return [RANKS.index(str(r)) for r in ranks]
 
 
-def zhao_game_points(seats: int, results: Iterable[Mapping[str, JSON]]) -> list[int]:
+def zhao_game_points(seats: int, results: Iterable[DealResult]) -> list[int]:
     """Game points each seat won: a played deal's ``game_points`` for each of its winners."""
     won = [0] * seats
     for result in results:
-        if result.get("outcome") == "played":
-            for seat in result.get("deal_winners") or ():
-                won[int(seat)] += int(result.get("game_points") or 0)
+        if isinstance(result, ZhaoResult) and result.played:
+            for seat in result.deal_winners:
+                won[int(seat)] += int(result.game_points or 0)
     return won
 
 
@@ -110,27 +100,29 @@ def match_result(
     rules_json: Mapping[str, JSON],
     seats: int,
     situation: Mapping[str, JSON] | None,
-    results: Sequence[Any],
-) -> dict[str, JSON]:
-    """The stored ``Match.result``: winners (seats), score per seat, places and deals played
+    results: Sequence[DealResult],
+) -> MatchResult:
+    """What ``Match.result`` stores: winners (seats), score per seat, places and deals played
     (Zhao Pengyou: also ``levels`` and ``game_points``, its score)."""
     engine_winners = match_winners(name, rules_json, situation)
-    extra: dict[str, JSON] = {}
     levels: list[int] = []
-    if game(name).match_score is MatchScore.RANKS:
+    ranked = game(name).match_score is MatchScore.RANKS
+    if ranked:
         score = zhao_game_points(seats, results)
         levels = zhao_levels(seats, situation, results)
-        extra = {"levels": list(levels), "game_points": list(score)}
     else:
         score = totals(seats, results)
     best = max(score) if score else 0
     winners = engine_winners or [s for s in range(seats) if score[s] == best and not levels]
     place = places(name, winners, score, levels)
     winners = winners or [s for s in range(seats) if place[s] == 1]
-    return {
-        "winners": winners,
-        "score": list(score),
-        "places": place,
-        "deals": played(results),
-        **extra,
-    }
+    keys = ("winners", "score", "places", "deals", *(("levels", "game_points") if ranked else ()))
+    return MatchResult(
+        keys=keys,
+        winners=tuple(winners),
+        score=tuple(score),
+        places=tuple(place),
+        deals=played(results),
+        levels=tuple(levels),
+        game_points=tuple(score) if ranked else (),
+    )

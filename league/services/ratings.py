@@ -21,7 +21,7 @@ from django.db.models import Prefetch, Q
 from engine import game_names, get_game
 from league import deal_ratings, elo
 from league.models import Deal, Match, MatchSeat, PlayerRating, RatingChange
-from league.services import duplicate_ratings
+from league.services import duplicate_ratings, typed_rows
 from league.services.games import side_of
 
 
@@ -66,11 +66,13 @@ def rated_items(match: Match, memo: dict[Any, Any] | None = None) -> list[elo.Ra
             (d for d in match.deals.all() if d.status == Deal.Status.FINISHED), key=lambda d: d.number
         )
         items = (
-            deal_ratings.rated_deal(match.game, family, match.pk, d.pk, d.result or {}, players)  # type: ignore[arg-type]
+            deal_ratings.rated_deal(match.game, family, match.pk, d.pk, typed, players)  # type: ignore[arg-type]
             for d in deals
+            if (typed := typed_rows.deal_result(d)) is not None
         )
         return [item for item in items if item is not None]
-    places = (match.result or {}).get("places")
+    result = typed_rows.match_result(match)
+    places = result.places if result is not None else ()
     if not places or len(places) != len(seats):
         return []
     sides: dict[int, list[int]] = {}

@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 from cardclub.engine_errors import player_message
 from engine.core.errors import EngineError
 from engine.core.record import DealRecord, ReplayError, check_record
+from engine.core.result import DealResult
 from league import access, signals
 from league.models import Board, Deal, Match, ResultCorrection, ResultEvent, ResultReport, Round
-from league.services import archive, confirmation, duplicate, offline, outcome
+from league.services import archive, confirmation, duplicate, match_end, offline, outcome, typed_rows
 from league.services.confirmation import seat_of as seat_of
 
 
@@ -77,7 +78,7 @@ def refuse_if_closed(match: Match, user: Any, refusal: str) -> None:
 
 def deals_needed(match: Match) -> int | None:
     """How many more deals the match needs (``None``: no fixed number, it ends when someone wins)."""
-    if outcome.is_over(match.game, match.rules, match.situation, deal_results(match), match.deals_target):
+    if match_end.is_over(match, deal_results(match), match.situation):
         return 0
     if not match.deals_target:
         return None
@@ -89,9 +90,9 @@ def can_confirm(user: Any, match: Match) -> bool:
     return confirmation.may_confirm(match, user)
 
 
-def deal_results(match: Match) -> list[dict[str, Any]]:
-    """Results of the match's finished deals, in order."""
-    return [d.result for d in match.deals.filter(status=Deal.Status.FINISHED).order_by("number") if d.result]
+def deal_results(match: Match) -> list[DealResult]:
+    """Results of the match's finished deals, in order, typed."""
+    return typed_rows.finished_results(match)
 
 
 def seats_json(match: Match) -> list[dict[str, Any]]:
@@ -127,7 +128,7 @@ def enter_deal(match: Match, user: Any, entry: offline.DealInput) -> Deal:
 
 def refuse_if_over(match: Match) -> None:
     """Refuse another deal once the match is over (the engine named winners, or its deals are played)."""
-    if outcome.is_over(match.game, match.rules, match.situation, deal_results(match), match.deals_target):
+    if match_end.is_over(match, deal_results(match), match.situation):
         raise ResultError(_("The match is over: submit the result."))
 
 
@@ -160,7 +161,8 @@ def _add_deal(
     deal.save()
     if record is not None:
         signals.record_stored.send(sender=Deal, deal=deal)
-    match.situation = outcome.situation_after(match.game, match.rules, match.seats.count(), situation, result)
+    typed = typed_rows.result(match.game, result)
+    match.situation = outcome.situation_after(match.game, match.rules, match.seats.count(), situation, typed)
     if match.kind == Match.Kind.LIVE:
         # Results that did not come through a live table: entered by hand, or uploaded records.
         match.kind = Match.Kind.UPLOADED if has_moves else Match.Kind.OFFLINE
@@ -267,8 +269,7 @@ def match_finished(match_id: int, *, derive: bool = True) -> Match:
     from league.services import rounds
 
     match = Match.objects.select_for_update().get(pk=match_id)
-    seats = match.seats.count()
-    match.result = outcome.match_result(match.game, match.rules, seats, match.situation, deal_results(match))
+    match_end.write_result(match, deal_results(match))
     match.status = Match.Status.FINISHED
     match.finished_at = match.finished_at or timezone.now()
     match.save(update_fields=["result", "status", "finished_at"])
@@ -310,11 +311,9 @@ def correct_deal(
     before = {"deals": [d.result for d in deals], "result": match.result}
     situation = target.situation
     seats = match.seats.count()
-    done = [d.result for d in deals[: deals.index(target)] if d.result]
+    done = typed_rows.results(match.game, (d.result for d in deals[: deals.index(target)] if d.result))
     for deal in deals[deals.index(target) :]:
-        if deal is not target and outcome.is_over(
-            match.game, match.rules, situation, done, match.deals_target
-        ):
+        if deal is not target and match_end.is_over(match, done, situation):
             raise ResultError(ended_before(match, situation, deal.number - 1))
         if deal.has_moves:
             raise ResultError(
@@ -330,14 +329,15 @@ def correct_deal(
             raise ResultError(str(exc)) from None
         deal.situation = situation
         deal.save(update_fields=["result", "situation"])
-        done.append(deal.result)
-        after = outcome.situation_after(match.game, match.rules, seats, situation, deal.result)
+        typed = typed_rows.result(match.game, deal.result)
+        done.append(typed)
+        after = outcome.situation_after(match.game, match.rules, seats, situation, typed)
         # A duplicate table's next deal starts from its own board, whatever this one changed.
         situation = duplicate.situation_of(match, deal.number + 1, after)
     match.situation = situation
     match.save(update_fields=["situation"])
     if match.status == Match.Status.FINISHED:
-        match.result = outcome.match_result(match.game, match.rules, seats, situation, deal_results(match))
+        match_end.write_result(match, deal_results(match))
         match.save(update_fields=["result"])
         queue_derived(match)
     after = {"deals": [d.result for d in match.deals.order_by("number")], "result": match.result}
@@ -435,9 +435,10 @@ def upload_record(match: Match, user: Any, text: str, deal_number: int | None = 
     if deal is None or deal.has_moves:
         raise ResultError(_("Choose a deal entered by hand."))
     refuse_other_deck(deal.board, record)
-    if (record.situation or None) != (deal.situation or None) or result.get("scores") != (
-        deal.result or {}
-    ).get("scores"):
+    entered = typed_rows.deal_result(deal)
+    if (record.situation or None) != (deal.situation or None) or (
+        entered is None or typed_rows.result(match.game, result).scores != entered.scores
+    ):
         raise RecordError(_("The record's deal is not the one entered: its start or its result differs."))
     deal.deck, deal.salt, deal.commitment = record.deck, record.salt, record.commitment
     deal.result, deal.has_moves, deal.version = result, True, len(record.actions)

@@ -19,7 +19,7 @@ from django.db import transaction
 
 from league import standings as fold
 from league.models import Bye, Match, StandingRow, Tournament
-from league.services import travellers
+from league.services import travellers, typed_rows
 from league.services.duplicate import DUPLICATE_FORMATS
 from league.services.games import game, partnerships
 from league.tiebreaks import TIEBREAKS
@@ -39,8 +39,8 @@ def match_points(places: Sequence[int], sides: Sequence[int]) -> list[int]:
 
 def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
     """The pure fold's view of one finished match: entries, points, places, diffs and sides."""
-    result = match.result or {}
-    if not result.get("places"):
+    result = typed_rows.match_result(match)
+    if result is None or not result.places:
         return None
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
     first_seat: dict[int, int] = {}
@@ -52,12 +52,12 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
     entries = tuple(first_seat)
     partnership_individuals = partnerships(match.game) and len(entries) == len(seats)
     sides = tuple(first_seat[e] % 2 if partnership_individuals else i for i, e in enumerate(entries))
-    places = tuple(result["places"][first_seat[e]] for e in entries)
+    places = tuple(result.places[first_seat[e]] for e in entries)
 
-    def per_entry(values: Any) -> tuple[int, ...]:
+    def per_entry(values: Sequence[int]) -> tuple[int, ...]:
         return tuple(int(values[first_seat[e]]) for e in entries) if values else ()
 
-    own = [result["score"][first_seat[e]] for e in entries]
+    own = [result.score[first_seat[e]] for e in entries]
     diffs = (
         tuple(own[0] - own[1] if i == 0 else own[1] - own[0] for i in range(2))
         if len(entries) == 2
@@ -65,8 +65,8 @@ def result_of(match: Match, round_number: int) -> fold.MatchResult | None:
     )
     # A game that does not use match points names the ``Match.result`` list its points column sums.
     traits = game(match.game)
-    points = per_entry(result.get(traits.points_from)) or tuple(match_points(places, sides))
-    second = per_entry(result.get(traits.second_from))
+    points = per_entry(result.column(traits.points_from)) or tuple(match_points(places, sides))
+    second = per_entry(result.column(traits.second_from))
     return fold.MatchResult(round_number, entries, points, places, diffs, sides, second)
 
 

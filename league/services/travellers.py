@@ -16,6 +16,7 @@ from typing import Any
 from league import duplicate
 from league import standings as fold
 from league.models import Board, Bye, Deal, Match, Round, Tournament
+from league.services import typed_rows
 from league.services.duplicate import TEAM_BYE_VP
 
 
@@ -34,7 +35,8 @@ class TravellerRow:
     @property
     def entered(self) -> bool:
         """Entered by hand (no cards known) rather than played live or uploaded."""
-        return bool((self.deal.result or {}).get("entered"))
+        result = typed_rows.deal_result(self.deal)
+        return result is not None and bool(result.entered)
 
     @property
     def how(self) -> str:
@@ -42,6 +44,11 @@ class TravellerRow:
         if self.entered:
             return "entered"
         return "live" if self.match.kind == Match.Kind.LIVE else "uploaded"
+
+
+def plus_of(deal: Deal) -> int | None:
+    """NS's plus points on the deal's board (``None``: not played)."""
+    return duplicate.plus_score(typed_rows.result(deal.game, deal.result or {}))
 
 
 def _sides(match: Match) -> tuple[Any, Any]:
@@ -66,7 +73,7 @@ def travellers(rnd: Round) -> dict[int, list[TravellerRow]]:
     for deal in finished_deals(rnd):
         ns, ew = _sides(deal.match)
         out[deal.board.number].append(  # type: ignore[union-attr]
-            TravellerRow(deal.match, deal, ns, ew, duplicate.plus_score(deal.result or {}))
+            TravellerRow(deal.match, deal, ns, ew, plus_of(deal))
         )
     expected = max((len(_played(rows)) for rows in out.values()), default=0)
     for rows in out.values():
@@ -154,7 +161,7 @@ def team_matches(rnd: Round) -> list[dict[str, Any]]:
             tables[frozenset((ns.pk, ew.pk))].append(match)
     plus: dict[tuple[int, int], int | None] = {}
     for deal in finished_deals(rnd):
-        plus[(deal.match_id, deal.board.number)] = duplicate.plus_score(deal.result or {})  # type: ignore[union-attr]
+        plus[(deal.match_id, deal.board.number)] = plus_of(deal)  # type: ignore[union-attr]
     out = []
     for pair in tables.values():
         if len(pair) != 2:

@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.result import DealResult, LevelsResult
 from league import access
 from league.duplicate import plus_score
 from league.models import Deal
-from league.services import archive
+from league.services import archive, typed_rows
+
+
+def levels_after(result: DealResult) -> list[str] | None:
+    """The levels a level game's deal ended at (``None``: not stored, or another game)."""
+    if isinstance(result, LevelsResult) and result.has("levels_after"):
+        return list(result.levels_after)
+    return None
 
 
 def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
@@ -29,14 +37,14 @@ def same_board(deal: Deal, user: Any) -> list[dict[str, Any]]:
     for other in others:
         if not access.can_view_deal(user, other):
             continue
-        result = other.result or {}
+        result = typed_rows.deal_result(other) or DealResult()
         rows.append(
             {
                 "deal": other,
                 "match": other.match,
                 "seats": [str(s.get("name") or "") for s in archive.seats(other)],
-                "defender_points": result.get("defender_points"),
-                "levels_after": result.get("levels_after"),
+                "defender_points": result.defender_points,
+                "levels_after": levels_after(result),
                 "plus": plus_score(result),
             }
         )

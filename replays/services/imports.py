@@ -23,7 +23,7 @@ from engine.core.match import Match as EngineMatch
 from engine.core.record import MAX_JSON_DEPTH, DealRecord, check_record, json_depth
 from engine.core.registry import get_game
 from league.models import Club, Deal, Match, MatchSeat, Player
-from league.services import archive
+from league.services import archive, match_end, typed_rows
 from replays.services.records import MATCH_FORMAT, TOURNAMENT_FORMAT
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -146,7 +146,6 @@ def store_match(club: Club, checked: CheckedMatch) -> Match:
         rated=False,
         deals_target=len(checked.records),
         situation=checked.match.situation,
-        result={"winners": checked.match.winners},
         started_at=now,
         finished_at=now,
     )
@@ -159,6 +158,8 @@ def store_match(club: Club, checked: CheckedMatch) -> Match:
     )
     for number, record in enumerate(checked.records, start=1):
         store_deal(match, number, record, now)
+    match_end.write_result(match, typed_rows.finished_results(match))
+    match.save(update_fields=["result"])
     return match
 
 

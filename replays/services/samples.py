@@ -11,6 +11,7 @@ from engine.core.match import Match as EngineMatch
 from engine.core.match import selfplay_deal
 from engine.core.registry import get_game
 from league.models import Club, Match, MatchSeat, Tournament
+from league.services import match_end, typed_rows
 from replays.services.imports import store_deal
 
 
@@ -45,6 +46,6 @@ def play_sample_match(
         if engine_match.over:
             break
     match.situation = engine_match.situation
-    match.result = {"winners": engine_match.winners}
+    match_end.write_result(match, typed_rows.finished_results(match))
     match.save(update_fields=["situation", "result"])
     return match

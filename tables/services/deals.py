@@ -19,7 +19,7 @@ from engine import get_game
 from engine.core.game import DealState
 from engine.core.record import commitment
 from league.models import Deal, Match, MatchSeat
-from league.services import archive, duplicate, names, outcome
+from league.services import archive, duplicate, match_end, names, typed_rows
 from league.services.clubs import ensure_player
 from replays.services import reviews
 from tables.models import LiveTable
@@ -95,22 +95,14 @@ def finish_deal(deal: Deal, state: DealState) -> bool:
     # A club that reviews its tournament deals queues this one once the move that ended it is stored.
     transaction.on_commit(lambda: reviews.deal_finished(deal.pk), robust=True)
     match.situation = game.next_situation(rules, len(deal.seats), deal.situation, result)
-    winners = game.match_winners(rules, match.situation)
     earlier = Deal.objects.filter(match=match, status=Deal.Status.FINISHED).exclude(pk=deal.pk)
-    # Redeals do not count toward the match's length, the same rule the league's results use.
-    count = outcome.played([*(d.result or {} for d in earlier), result])
-    if match.boards:
-        # A duplicate table plays each of its boards once, whatever the outcome (league/boards.py).
-        count = earlier.count() + 1
-    over = (
-        winners is not None
-        or (match.deals_target and count >= match.deals_target)
-        or (match.ends_at is not None and timezone.now() >= match.ends_at)
-    )
+    stored = (d.result for d in earlier.order_by("number") if d.result)
+    results = [*typed_rows.results(deal.game, stored), game.typed_result(result)]
+    over = match_end.is_over(match, results, match.situation)
     if over:
         match.status = Match.Status.FINISHED
         match.finished_at = timezone.now()
-        match.result = {"winners": winners, "deals": count, "situation": match.situation}
+        match_end.write_result(match, results)
         LiveTable.objects.filter(match=match).update(status=LiveTable.Status.FINISHED)
         for table_id in LiveTable.objects.filter(match=match).values_list("pk", flat=True):
             lobby_changed(table_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.registry import get_game
 from league.deal_ratings import rated_deal, rated_per_deal
 from league.elo import RatedMatch, Side
 
@@ -12,7 +13,7 @@ SIX = (ALICE, BOB, CAROL, DAVE, ERIN, FRANK)
 
 
 def zhao(result: dict[str, object]) -> RatedMatch | None:
-    return rated_deal("zhaopengyou", "zhaopengyou", 1, 9, result, SIX)
+    return rated_deal("zhaopengyou", "zhaopengyou", 1, 9, get_game("zhaopengyou").typed_result(result), SIX)
 
 
 def played(team: list[int], declarer_wins: bool) -> dict[str, object]:
@@ -58,7 +59,8 @@ def test_a_result_without_both_sides_is_not_rated() -> None:
 
 
 def sisepai(result: dict[str, object]) -> RatedMatch | None:
-    return rated_deal("sisepai", "sisepai", 1, 5, result, (ALICE, BOB, CAROL))
+    typed = get_game("sisepai").typed_result(result)
+    return rated_deal("sisepai", "sisepai", 1, 5, typed, (ALICE, BOB, CAROL))
 
 
 def test_a_si_se_pai_win_rates_the_winner_against_each_other_player() -> None:

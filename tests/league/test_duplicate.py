@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import get_game
 from engine.core.record import commitment
+from engine.core.result import LevelsResult
 from league.boards import Board, check_board, make_board, make_boards, stack_rows
 from league.duplicate import (
     TableResult,
@@ -234,14 +235,16 @@ def test_check_movement_catches_a_repeated_board() -> None:
 # --- Plus points ------------------------------------------------------------------------------
 
 
-def _result(dealer: int, points: int, before: list[str], after: list[str]) -> dict[str, object]:
-    return {
-        "outcome": "played",
-        "dealer": dealer,
-        "defender_points": points,
-        "levels_before": before,
-        "levels_after": after,
-    }
+def _result(dealer: int, points: int, before: list[str], after: list[str]) -> LevelsResult:
+    return LevelsResult.from_json(
+        {
+            "outcome": "played",
+            "dealer": dealer,
+            "defender_points": points,
+            "levels_before": before,
+            "levels_after": after,
+        }
+    )
 
 
 def test_ns_declaring_and_climbing_scores_a_level_less_the_points_conceded() -> None:
@@ -261,7 +264,7 @@ def test_ew_climbing_counts_against_ns() -> None:
 
 def test_a_redeal_is_not_played() -> None:
     """A redeal leaves no plus points: the board counts as not played at that table."""
-    assert plus_score({"outcome": "redeal"}) is None
+    assert plus_score(LevelsResult.from_json({"outcome": "redeal"})) is None
 
 
 @pytest.mark.parametrize(("low", "high"), [(35, 40), (0, 5), (75, 80)])

@@ -12,7 +12,7 @@ from django.test import Client
 from engine.core.record import check_record
 from league.management.commands import demo_data
 from league.models import Club, Deal, Match, Move, PlayerRating, RatingChange, Round, StandingRow, Tournament
-from league.services import archive, travellers
+from league.services import archive, travellers, typed_rows
 from replays.services import records
 
 
@@ -37,6 +37,7 @@ def test_it_creates_played_tournaments_once(django_capture_on_commit_callbacks) 
     assert StandingRow.objects.filter(tournament=colours).count() == 10
     families = set(PlayerRating.objects.values_list("family", flat=True))
     assert families == {"tractor", "sandaha", "zhaopengyou", "sisepai", "shengji"}
+    assert_typed_rows_round_trip()
     counts = (Deal.objects.count(), Deal.objects.exclude(packed=None).count(), PlayerRating.objects.count())
     with django_capture_on_commit_callbacks(execute=True):
         call_command("demo_data", stdout=io.StringIO())
@@ -45,6 +46,19 @@ def test_it_creates_played_tournaments_once(django_capture_on_commit_callbacks) 
         Deal.objects.exclude(packed=None).count(),
         PlayerRating.objects.count(),
     ) == counts
+
+
+def assert_typed_rows_round_trip() -> None:
+    """Every stored deal result and situation, and every match result, reads as its typed value
+    and is written back exactly as stored (engine/core/result.py, typed_rows.MatchResult)."""
+    for deal in Deal.objects.all():
+        assert deal.result and typed_rows.result(deal.game, deal.result).to_json() == deal.result
+        assert list(typed_rows.result(deal.game, deal.result).to_json()) == list(deal.result)
+        situation = typed_rows.situation(deal.game, deal.situation)
+        assert (situation.to_json() if situation else None) == deal.situation
+    for match in Match.objects.all():
+        result = typed_rows.match_result(match)
+        assert result is not None and result.places and list(result.to_json()) == list(match.result)
 
 
 @pytest.mark.django_db

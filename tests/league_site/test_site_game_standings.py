@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from league.models import Deal, Match, Player, StandingRow, Tournament
-from league.services import outcome, results, rounds
+from league.services import outcome, results, rounds, typed_rows
 from tests.league_site.conftest import enter_players, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -40,12 +40,12 @@ ZHAO_DEALS = [
 
 def test_zhao_pengyou_places_by_rank_reached_then_game_points() -> None:
     """Seat 1 reached 5 (3 levels), seat 0 reached 4; the rest tie on rank 2 and 1 game point."""
-    result = outcome.match_result("zhaopengyou", {}, 6, None, ZHAO_DEALS)
-    assert result["levels"] == [2, 3, 0, 0, 0, 0]
-    assert result["game_points"] == result["score"] == [2, 3, 1, 1, 1, 1]
-    assert result["places"] == [2, 1, 3, 3, 3, 3]
-    assert result["winners"] == [1]
-    assert result["deals"] == 2
+    result = outcome.match_result("zhaopengyou", {}, 6, None, typed_rows.results("zhaopengyou", ZHAO_DEALS))
+    assert result.levels == (2, 3, 0, 0, 0, 0)
+    assert result.game_points == result.score == (2, 3, 1, 1, 1, 1)
+    assert result.places == (2, 1, 3, 3, 3, 3)
+    assert result.winners == (1,)
+    assert result.deals == 2
 
 
 def test_zhao_pengyou_players_who_reach_a_share_first_place() -> None:
@@ -69,7 +69,7 @@ SSP_DEALS = [sisepai(0, 11), sisepai(None, outcome_="void"), sisepai(2, 9), sise
 
 def test_si_se_pai_places_by_payments() -> None:
     """Seat 0 won 22 and paid 9 (+13), seat 2 won 18 and paid 11 (+7), seat 1 paid both (-20)."""
-    result = outcome.match_result("sisepai", {}, 3, None, SSP_DEALS)
+    result = outcome.match_result("sisepai", {}, 3, None, typed_rows.results("sisepai", SSP_DEALS)).to_json()
     assert result["score"] == [13, -20, 7]
     assert result["places"] == [1, 3, 2]
     assert result["winners"] == [0]

@@ -16,7 +16,7 @@ from engine import get_game
 from engine.core.match import selfplay_deal
 from league import elo
 from league.models import Club, Deal, Match, MatchSeat, Player, PlayerRating, RatingChange
-from league.services import outcome, ratings
+from league.services import outcome, ratings, typed_rows
 
 pytestmark = pytest.mark.django_db
 Login = Callable[[str | None], Client]
@@ -125,7 +125,7 @@ def deal_match(club: Club, game: str, players: list[Player], results: list[dict]
         MatchSeat.objects.create(match=match, seat=seat, player=player)
     for number, result in enumerate(results, start=1):
         Deal.objects.create(match=match, number=number, game=game, status=Deal.Status.FINISHED, result=result)
-    summary = outcome.match_result(game, {}, len(players), None, results)
+    summary = outcome.match_result(game, {}, len(players), None, typed_rows.results(game, results)).to_json()
     Match.objects.filter(pk=match.pk).update(result=summary, finished_at=START + timedelta(minutes=minute))
     return Match.objects.get(pk=match.pk)
 

@@ -15,7 +15,7 @@ from django.test import Client
 
 from league import duplicate
 from league.models import Club, Match, Player, Tournament
-from league.services import offline, results, rounds
+from league.services import offline, results, rounds, typed_rows
 from tests.league_site.conftest import enter_players, make_tournament
 from tests.league_site.test_site_duplicate_pages import event, finish_round, play_first_stage
 
@@ -98,6 +98,6 @@ def test_a_finished_duplicate_round_shows_its_travellers(event: Tournament, as_u
     for deal in deals:
         for seat in deal.match.seats.all():
             assert seat.entry.name in panel
-    scores = [duplicate.plus_score(d.result or {}) for d in deals]
+    scores = [duplicate.plus_score(typed_rows.result(d.game, d.result)) for d in deals]
     for score in scores:
         assert (str(score) if score is not None else "—") in panel

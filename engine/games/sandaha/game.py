@@ -18,6 +18,7 @@ from engine.core.errors import BadResult, IllegalAction, NotYourTurn
 from engine.core.figures import Figures, check_points, check_seat, check_seats
 from engine.core.game import ADDED, JSON, Action, DealState, Rules
 from engine.core.registry import register
+from engine.core.result import SandahaResult, SandahaSituation
 from engine.core.traits import Duel, example, gettext_noop
 from engine.family.actions import Bid, NameTrump, Pass
 from engine.family.bounds import most_defender_points, most_kitty_multiplier, most_throw_penalties
@@ -256,6 +257,8 @@ class SandahaGame(FamilyGame):
     page_title = gettext_noop("San Da Ha")
     summary = gettext_noop("One declarer bids against three: permanent trumps 7 and 2, cumulative scores.")
     figures = ("declarer", "defender_points", "bid")
+    deal_result = SandahaResult
+    match_situation = SandahaSituation
     # No 3s and 4s, and the 7s and 2s always trump (docs/rules/sandaha.md, "Permanent trumps").
     examples = {
         **FAMILY_EXAMPLES,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import BadSetup
 from engine.core.figures import Figures
 from engine.core.game import JSON, Action, Bot, DealState, Game, Rules, pick_bot
+from engine.core.result import SisepaiResult, SisepaiSituation
 from engine.core.traits import Duel, Layout, RatedBy, example, gettext_noop
 from engine.games.sisepai.actions import parse_action
 from engine.games.sisepai.pieces import draw_strength, pack
@@ -55,6 +56,8 @@ class SiSePai(Game):
     page_title = gettext_noop("Si Se Pai")
     summary = gettext_noop("The four-colour rummy game of xiangqi pieces, with claims and melds.")
     points_from = "score"  # the standings sum the payments
+    deal_result = SisepaiResult
+    match_situation = SisepaiSituation
     # Each deal has one winner against everyone else: each win rates the winner against each seat.
     rated_by = RatedBy.DEAL_WINNER
     rated_outcome = "win"

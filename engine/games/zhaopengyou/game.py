@@ -16,6 +16,7 @@ from engine.core.errors import BadSetup
 from engine.core.figures import Figures
 from engine.core.game import JSON, Action, Bot, DealState, Rules, pick_bot
 from engine.core.registry import register
+from engine.core.result import ZhaoResult, ZhaoSituation
 from engine.core.traits import Duel, MatchScore, RatedBy, Sides, example, gettext_noop
 from engine.family.dealfacts import THROW_PENALTY, Setup
 from engine.family.game import FAMILY_EXAMPLES, FamilyGame
@@ -42,6 +43,8 @@ class ZhaoGame(FamilyGame):
     page_title = gettext_noop("Zhao Pengyou (Finding Friends)")
     summary = gettext_noop("Six to twelve players; the declarer calls cards to find hidden friends.")
     sides = Sides.FRIENDS
+    deal_result = ZhaoResult
+    match_situation = ZhaoSituation
     # Placed by the rank reached, then the game points won; the standings sum the same.
     match_score = MatchScore.RANKS
     points_from = "levels"

@@ -33,7 +33,7 @@ from django.utils import timezone
 
 from engine.core.match import selfplay_deal
 from league.models import Club, Match, Membership, Player, Tournament
-from league.services import duplicate, outcome, results, rounds, tournaments
+from league.services import duplicate, match_end, results, rounds, tournaments
 from league.services.games import game as engine_game
 from league.services.results import deal_results
 
@@ -274,9 +274,7 @@ class Command(BaseCommand):
         game = engine_game(match.game)
         rules = game.rules_from_json(match.rules)
         seats = match.seats.count()
-        while not outcome.is_over(
-            match.game, match.rules, match.situation, deal_results(match), match.deals_target
-        ):
+        while not match_end.is_over(match, deal_results(match), match.situation):
             record = selfplay_deal(game, rules, seats, match.situation, rng, ["heuristic"])
             results.store_record(match, record)
             match.refresh_from_db()
