@@ -82,6 +82,7 @@ RULE_LABELS: dict[str, Promise] = {
     "first_dealer": _("Seat of the first provisional dealer (-1: drawn for)"),
     "kitty_multiplier": _("The kitty's points count this many times for the last trick's side"),
     "passive_penalty": _("Ranks fewer for a winner who lost the deal before"),
+    "decks": _("Decks: 2 for four players, 3 for six in fixed partnerships"),
 }
 
 
