@@ -83,7 +83,8 @@ class OpenTableForm(forms.Form):
                     _("This game needs %(min)s to %(max)s players.")
                     % {"min": game.min_seats, "max": game.max_seats},
                 )
-            data["deals"] = data.get("deals") or facts.default_deals(name, seats)
+            # Empty: every player deals twice, counted once the rules have fixed the seats (lobby.open_table).
+            data["deals"] = data.get("deals") or None
         return data
 
 

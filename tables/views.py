@@ -75,11 +75,14 @@ def lobby_context(
 
 
 def seat_choices() -> list[tuple[str, int, int]]:
-    """Every (game, table size, default size) the lobby's form offers (Zhao Pengyou: 6 to 12)."""
+    """Every (game, table size, default size) the lobby's form offers (Zhao Pengyou: 6 to 12); a
+    game whose rules fix the size (Tractor: four, six with three decks) offers its usual one only."""
     out = []
     for name in game_names():
         game = get_game(name)
-        out += [(name, n, game.default_seats) for n in range(game.min_seats, game.max_seats + 1)]
+        fixed = game.seats_for(game.rules_from_json({})) is not None
+        sizes = [game.default_seats] if fixed else range(game.min_seats, game.max_seats + 1)
+        out += [(name, n, game.default_seats) for n in sizes]
     return out
 
 

@@ -291,6 +291,10 @@ class Game(ABC):
         (named here by its description: the review imports this module)."""
         raise BadSetup(f"{self.name} has no review")
 
+    def seats_for(self, rules: Rules) -> int | None:
+        """The number of players these rules need, where they fix it (``None``: any the game seats)."""
+        return None
+
     @abstractmethod
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
         """The unshuffled card codes a deal of ``seats`` players uses."""

@@ -72,6 +72,15 @@ SHIPPED: tuple[RuleSet, ...] = (
             "real_hand_throws": True,
         },
     ),
+    # Three decks for six players in fixed partnerships, 60 points a level of the 300
+    # (docs/rules/tractor.md §Options).
+    RuleSet(
+        "tractor-three-decks",
+        1,
+        "tractor",
+        "Tractor: three decks, six players",
+        {"decks": 3, "level_step": 60},
+    ),
 )
 
 

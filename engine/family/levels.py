@@ -19,19 +19,22 @@ from engine.family.cards import JOKERS, RANKS, level_up
 TRACTOR_PIVOT = 80  # the defenders' points from which they take the deal (tractor.md §Scoring)
 
 
-def tractor_outcome(defenders: int, step: int = 40, zero: int = 3, dead: int = 1) -> tuple[bool, int]:
+def tractor_outcome(
+    defenders: int, step: int = 40, zero: int = 3, dead: int = 1, pivot: int = TRACTOR_PIVOT
+) -> tuple[bool, int]:
     """tractor.md §Scoring's table: (dealer side keeps the deal, levels the winning side rises).
 
     0: dealer +3; 5-35: +2; 40-75: +1; 80-115: the defenders take the deal; 120-155 and up: the
     defenders rise one level more per 40 points, also past 240. ``step`` (points per level),
     ``zero`` (what a defence without a point gives the dealer's side, at least the table's rise
-    at 5) and ``dead`` (the dead zone: steps from 80 in which the defenders take the deal without
-    rising) are the options of tractor.md §Scoring.
+    at 5) and ``dead`` (the dead zone: steps from the pivot in which the defenders take the deal
+    without rising) are the options of tractor.md §Scoring; ``pivot`` is 40 points a deck (120
+    with three).
     """
-    if defenders < TRACTOR_PIVOT:
-        rise = 1 + (TRACTOR_PIVOT - 5 - max(defenders, 5)) // step
+    if defenders < pivot:
+        rise = 1 + (pivot - 5 - max(defenders, 5)) // step
         return True, max(rise, zero) if defenders == 0 else rise
-    return False, defenders_rise(defenders, TRACTOR_PIVOT, step, dead)
+    return False, defenders_rise(defenders, pivot, step, dead)
 
 
 def defenders_rise(defenders: int, pivot: int, step: int, dead: int) -> int:
@@ -95,12 +98,18 @@ def turn_up(kitty: Sequence[str], rank: str) -> tuple[str, list[str]]:
 
 
 def after_deal(
-    dealer: int, dealer_wins: bool, levels: Sequence[str], rises: Sequence[int], won_at_ace: bool
+    dealer: int,
+    dealer_wins: bool,
+    levels: Sequence[str],
+    rises: Sequence[int],
+    won_at_ace: bool,
+    seats: int = 4,
 ) -> dict[str, JSON]:
-    """Next dealer (shengji.md §Scoring), new levels (stopping at A, §End of the game) and match winners."""
+    """Next dealer (shengji.md §Scoring), new levels (stopping at A, §End of the game) and match
+    winners; the sides are the alternate seats of ``seats`` (six with three-deck Tractor)."""
     new = [level_up(level, max(rise, 0)) for level, rise in zip(levels, rises, strict=True)]
-    next_dealer = (dealer + 2) % 4 if dealer_wins else (dealer + 1) % 4
-    winners = [s for s in range(4) if s % 2 == dealer % 2] if won_at_ace else None
+    next_dealer = (dealer + 2) % seats if dealer_wins else (dealer + 1) % seats
+    winners = [s for s in range(seats) if s % 2 == dealer % 2] if won_at_ace else None
     return {"levels_after": new, "next_dealer": next_dealer, "winners": winners}
 
 
@@ -119,9 +128,9 @@ def next_level_situation(
     return nxt
 
 
-def team_levels_scores(before: Sequence[str], after: Sequence[str]) -> list[int]:
+def team_levels_scores(before: Sequence[str], after: Sequence[str], seats: int = 4) -> list[int]:
     """Per-seat level changes (``scores`` of a level game's result), partners equal."""
-    return [RANKS.index(after[s % 2]) - RANKS.index(before[s % 2]) for s in range(4)]
+    return [RANKS.index(after[s % 2]) - RANKS.index(before[s % 2]) for s in range(seats)]
 
 
 def first_loss(outcome: Callable[[int], tuple[object, ...]]) -> int:

@@ -31,16 +31,18 @@ def settle_levels(
     dealer_wins: bool,
     rises: tuple[int, int],
     set_back: tuple[str, JSON] | None = None,
+    seats: int = 4,
 ) -> dict[str, JSON]:
     """A deal's level result from its figures: levels, next dealer, match and deal winners, scores.
 
     ``rises`` are the dealer's side's and the defenders'; ``set_back`` (one-deck Shengji's J-hook)
-    is the level the dealer's side returns to and what the result says about it.
+    is the level the dealer's side returns to and what the result says about it; the sides are
+    the alternate seats of ``seats``.
     """
     dealer, team = figures.declarer, figures.declarer % 2
     per_team = [0, 0]
     per_team[team], per_team[1 - team] = rises
-    out = after_deal(dealer, dealer_wins, levels, per_team, dealer_wins and levels[team] == "A")
+    out = after_deal(dealer, dealer_wins, levels, per_team, dealer_wins and levels[team] == "A", seats)
     if set_back is not None:
         after = list(out["levels_after"])
         after[team] = set_back[0]
@@ -51,8 +53,8 @@ def settle_levels(
         "defender_points": figures.defender_points,
         "levels_before": list(levels),
         **out,
-        "deal_winners": [s for s in range(4) if (s % 2 == team) == dealer_wins],
-        "scores": team_levels_scores(levels, out["levels_after"]),
+        "deal_winners": [s for s in range(seats) if (s % 2 == team) == dealer_wins],
+        "scores": team_levels_scores(levels, out["levels_after"], seats),
     }
 
 
@@ -156,7 +158,7 @@ class PartnershipGame(FamilyGame):
         §Drawing and declaring), so ``figures.declarer`` names it. ``"entered": true`` marks the
         result; the cards are unknown.
         """
-        check_seats(seats, self.title)
+        check_seats(seats, self.title, self.seats_for(rules) or 4)  # six for three-deck Tractor
         sit = situation_or_first(situation, self.start_level(rules))
         dealer = sit["dealer"] if isinstance(sit["dealer"], int) else figures.declarer
         check_seat(dealer, seats)

@@ -66,7 +66,7 @@ def selfplay(args: argparse.Namespace, out: TextIO) -> int:
     game_name, options, ruleset = _selfplay_rules(args)
     game = get_game(game_name)
     rules = game.rules_from_json(options)
-    seats = args.players or game.default_seats
+    seats = args.players or game.seats_for(rules) or game.default_seats
     kinds = args.bot or ["heuristic"]
     rng = random.Random(args.seed)
     match = Match(game.name, rules, seats)

@@ -99,9 +99,9 @@ def summary(name: str, kind_a: str, kind_b: str, decks: Sequence[dict[str, JSON]
 def duel(args: argparse.Namespace, out: TextIO) -> int:
     """Play ``args.deals`` decks twice each; one JSON line per deck, then the summary line."""
     game = get_game(args.game)
-    seats = args.players or game.default_seats
     rules_json: dict[str, JSON] = dict(args.rules_json or {})
-    game.rules_from_json(rules_json)  # a bad option fails here, before any worker starts
+    rules = game.rules_from_json(rules_json)  # a bad option fails here, before any worker starts
+    seats = args.players or game.seats_for(rules) or game.default_seats
     for kind in (args.a, args.b):
         game.bot(kind, random.Random(0), args.budget)  # an unknown kind or budget fails here too
     jobs = [

@@ -88,6 +88,7 @@ RULE_LABELS: dict[str, Promise] = {
     "dead_zone": _("Steps past the line in which the defenders take the deal and nobody rises"),
     "ruff_every_unit": _("A second ruff of a throw must beat every part of the first"),
     "short_bonus": _("Bonus for a winning declarer's team with fewer friends than called"),
+    "decks": _("Decks: 2 for four players, 3 for six in fixed partnerships"),
 }
 
 

@@ -30,6 +30,7 @@ SITE_TITLES = (
     gettext_noop("Si Se Pai: standard"),
     gettext_noop("Tractor: throws judged against the hands"),
     gettext_noop("Shanghai 80 fen"),
+    gettext_noop("Tractor: three decks, six players"),
 )
 
 

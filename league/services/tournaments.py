@@ -31,8 +31,10 @@ def unique_slug(club: Club, name: str) -> str:
 
 
 def seats_per_table(tournament: Tournament) -> int:
-    """The tournament's table size, or the game's usual one."""
-    return tournament.table_size or table_size(tournament.game)
+    """The tournament's table size, or the one its rules fix, or the game's usual one."""
+    engine_game = get_game(tournament.game)
+    fixed = engine_game.seats_for(engine_game.rules_from_json(tournament.rules or {}))
+    return tournament.table_size or fixed or table_size(tournament.game)
 
 
 def seat_range(tournament: Tournament, players: int) -> tuple[int, int]:
@@ -46,6 +48,10 @@ def seat_range(tournament: Tournament, players: int) -> tuple[int, int]:
     """
     engine_game = get_game(tournament.game)
     low, high = engine_game.min_seats, engine_game.max_seats
+    # Rules that fix the table (Tractor: four, six with three decks) make it the only size.
+    fixed = engine_game.seats_for(engine_game.rules_from_json(tournament.rules or {}))
+    if fixed:
+        low = high = fixed
     if low == high:
         return high, high
     if players < low:

@@ -58,7 +58,8 @@ def open_table(
         engine_rules = engine_game.rules_from_json(rules or {})
     except (EngineError, TypeError, ValueError) as exc:
         raise NotAllowed(_("Unknown game or house rules: %(error)s") % {"error": exc}) from None
-    count = seats or engine_game.default_seats
+    # Rules that fix the table's size (three-deck Tractor seats six) decide it, whatever was asked.
+    count = engine_game.seats_for(engine_rules) or seats or engine_game.default_seats
     if not engine_game.min_seats <= count <= engine_game.max_seats:
         raise NotAllowed(
             _("This game needs %(min)s to %(max)s players.")

@@ -42,11 +42,13 @@ def test_a_deal_is_rated_by_its_outcome_exactly_when_deals_are_rated(name: str) 
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_partnerships_are_four_seats(name: str) -> None:
-    """Partners opposite need four seats; duplicate boards are for partnerships only."""
+def test_partnerships_are_alternate_seats(name: str) -> None:
+    """Partners alternate: four seats, six for three-deck Tractor (docs/rules/tractor.md §Options);
+    duplicate boards are for partnerships only."""
     game = get_game(name)
     if game.sides is Sides.PARTNERS:
-        assert game.min_seats == game.max_seats == 4
+        assert game.min_seats == game.default_seats == 4
+        assert game.max_seats in (4, 6)
     if game.duplicate:
         assert game.sides is Sides.PARTNERS
 

@@ -1,9 +1,11 @@
 """拖拉机 Tractor (双升, 八十分): Shengji with two decks, pairs and tractors (docs/rules/tractor.md).
 
-108 cards, 25 each drawn one at a time, 8 in the kitty. Declarations during the draw: one rank
-card (亮主) < a pair of identical rank cards (反主, or 自保 by the first declarer) < LJ LJ < BJ BJ
-(無主, no trump suit); only a strictly stronger one overrides, and only another player's: the
-standing declarer's one move is 自保 (§Declaring).
+108 cards, 25 each drawn one at a time, 8 in the kitty; with the option ``decks`` 3, six players
+in fixed partnerships, 162 cards, 26 each, 6 in the kitty, 300 points (§Options).
+
+Declarations during the draw: one rank card (亮主) < a pair of identical rank cards (反主, or 自保 by
+the first declarer) < LJ LJ < BJ BJ (無主, no trump suit); only a strictly stronger one overrides,
+and only another player's: the standing declarer's one move is 自保 (§Declaring).
 """
 
 from __future__ import annotations
@@ -84,6 +86,26 @@ class TractorRules(Rules):
     dead_zone: int = field(default=1, metadata=ADDED)
     # §Winning a trick: a throw's later ruff wins only if every unit beats the standing best's
     ruff_every_unit: bool = field(default=False, metadata=ADDED)
+    # §Options: three decks for six players in fixed partnerships (0, 2, 4 against 1, 3, 5)
+    decks: int = field(default=2, metadata=ADDED)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the number of decks fixes (tractor.md §Options): seats, hand, kitty and the pivot."""
+
+    seats: int
+    hand_size: int
+    kitty_size: int
+    pivot: int  # the defenders' points from which they take the deal: 40 a deck
+
+
+TABLES = {2: Table(4, 25, 8, TRACTOR_PIVOT), 3: Table(6, 26, 6, 120)}
+
+
+def table(rules: TractorRules) -> Table:
+    """The table the rules' decks make."""
+    return TABLES[rules.decks]
 
 
 def strength(cards: Sequence[str], rank: str | None) -> int:
@@ -107,18 +129,22 @@ def declarable(rank: str | None) -> tuple[str, ...]:
 def settle(rules: TractorRules, levels: Sequence[str], figures: Figures) -> dict[str, JSON]:
     """The table of tractor.md §Scoring, by 40 points (or ``level_step``): the side that keeps or
     takes the deal rises, stopping at the must-defend ranks (§Must-defend ranks)."""
+    at = table(rules)
     dealer_wins, rise = tractor_outcome(
-        figures.defender_points, rules.level_step, rules.zero_rise, rules.dead_zone
+        figures.defender_points, rules.level_step, rules.zero_rise, rules.dead_zone, at.pivot
     )
     team = figures.declarer % 2
     winner = team if dealer_wins else 1 - team
     rise = gated_rise(levels[winner], rise, dealer_wins, rules.must_defend, rules.must_defend_jump)
-    return settle_levels(levels, figures, dealer_wins, (rise, 0) if dealer_wins else (0, rise))
+    rises = (rise, 0) if dealer_wins else (0, rise)
+    return settle_levels(levels, figures, dealer_wins, rises, seats=at.seats)
 
 
 def check_rules(rules: TractorRules) -> TractorRules:
-    """Refuse a results table or must-defend ranks the rules cannot mean (``BadSetup``)."""
-    check_level_table(rules.level_step, rules.zero_rise, rules.dead_zone, TRACTOR_PIVOT)
+    """Refuse decks, a results table or must-defend ranks the rules cannot mean (``BadSetup``)."""
+    if rules.decks not in TABLES:
+        raise BadSetup("decks is 2 (four players) or 3 (six players)")
+    check_level_table(rules.level_step, rules.zero_rise, rules.dead_zone, table(rules).pivot)
     if rules.weak_points < -1 or rules.weak_trumps < -1:
         raise BadSetup("weak_points and weak_trumps are -1 (never) or a number of points or trumps")
     if any(rank not in RANKS for rank in rules.must_defend) or len(set(rules.must_defend)) < len(
@@ -137,6 +163,13 @@ class TractorDeal(PartnershipDeal):
     rules: TractorRules
 
     pivot = first_loss(tractor_outcome)  # 80: fewer defenders' points keep the deal
+
+    def __init__(
+        self, rules: TractorRules, setup: Setup, deck: Sequence[str], situation: Mapping[str, JSON] | None
+    ):
+        super().__init__(rules, setup, deck, situation)
+        if rules.decks != 2:
+            self.pivot = table(rules).pivot  # 120 with three decks
 
     def current_strength(self) -> int:
         """Strength of the declaration standing now (0: none)."""
@@ -298,7 +331,8 @@ class TractorGame(PartnershipGame):
     title = "Tractor (two decks)"
     chinese = "拖拉机"
     rules_type = TractorRules
-    min_seats = max_seats = default_seats = 4
+    min_seats = default_seats = 4
+    max_seats = 6  # three decks (§Options); ``seats_for`` says which the rules' decks need
     page_title = gettext_noop("Tractor")
     summary = gettext_noop("Two-deck Shengji: pairs, tractors and throws, 80 points to win.")
     headline = True
@@ -316,8 +350,23 @@ class TractorGame(PartnershipGame):
     }
 
     def deck(self, rules: Rules, seats: int) -> tuple[str, ...]:
-        """108 cards: two decks with jokers."""
-        return make_deck(2)
+        """108 cards: two decks with jokers (162, three, with the option ``decks``)."""
+        assert isinstance(rules, TractorRules)
+        return make_deck(rules.decks)
+
+    def seats_for(self, rules: Rules) -> int | None:
+        """Four players with two decks, six with three (tractor.md §Options)."""
+        assert isinstance(rules, TractorRules)
+        return table(rules).seats
+
+    def check_setup(self, rules: Rules, seats: int, deck: Sequence[str], first: int) -> None:
+        """The family's checks, and the seats the decks need."""
+        assert isinstance(rules, TractorRules)
+        if seats != table(rules).seats:
+            raise BadSetup(
+                f"tractor with {rules.decks} decks is played by {table(rules).seats} players, not {seats}"
+            )
+        super().check_setup(rules, seats, deck, first)
 
     def start(
         self, rules: Rules, seats: int, deck: Sequence[str], situation: Mapping[str, JSON] | None
@@ -328,10 +377,11 @@ class TractorGame(PartnershipGame):
         dealer = sit["dealer"]
         self.check_setup(rules, seats, deck, dealer if dealer is not None else rules.first_drawer)
         levels = tuple(sit["levels"])
+        at = table(rules)
         setup = Setup(
-            seats=4,
-            hand_size=25,
-            kitty_size=8,
+            seats=at.seats,
+            hand_size=at.hand_size,
+            kitty_size=at.kitty_size,
             first_drawer=dealer if dealer is not None else rules.first_drawer,
             dealer=dealer,
             rank=levels[dealer % 2] if dealer is not None else "2",
@@ -379,10 +429,10 @@ class TractorGame(PartnershipGame):
         """Every card point, the richest kitty times the largest last-lead multiplier, and what
         failed-throw penalties can add with that option."""
         assert isinstance(rules, TractorRules)
-        top = most_defender_points(
-            self.deck(rules, 4), 8, most_kitty_multiplier(25, rules.kitty_per_card, rules.kitty_per_trick)
-        )
-        return top + most_throw_penalties(rules, 25)
+        at = table(rules)
+        multiplier = most_kitty_multiplier(at.hand_size, rules.kitty_per_card, rules.kitty_per_trick)
+        top = most_defender_points(self.deck(rules, at.seats), at.kitty_size, multiplier)
+        return top + most_throw_penalties(rules, at.hand_size)
 
 
 GAME = register(TractorGame())

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.family.cards import CARD_POINTS, SUITS
-from engine.family.levels import tractor_outcome
+from engine.family.levels import TRACTOR_PIVOT, tractor_outcome
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TRUMP, TrumpContext
 from engine.family.units import remember
@@ -165,20 +165,22 @@ def expected_points(deal: TrickDeal) -> tuple[float, float]:
     return seen[1] + sum(w * x for w, x in zip(weights, seen, strict=True)), deviation  # seen[1]: taken
 
 
-def declarers_levels(points: float, deviation: float, step: int = 40, zero: int = 3, dead: int = 1) -> float:
+def declarers_levels(
+    points: float, deviation: float, step: int = 40, zero: int = 3, dead: int = 1, pivot: int = TRACTOR_PIVOT
+) -> float:
     """The declarer's side's expected levels (its rise minus the defenders') when the defenders'
     final points are spread normally around ``points``, by the results table of ``step`` points a
-    level, ``zero`` for a defence without a point and a dead zone of ``dead`` steps; kept per point
-    and unit of deviation."""
-    return _spread_levels(round(points), max(1, round(deviation)), step, zero, dead)
+    level, ``zero`` for a defence without a point, a dead zone of ``dead`` steps and the ``pivot``
+    of its decks; kept per point and unit of deviation."""
+    return _spread_levels(round(points), max(1, round(deviation)), step, zero, dead, pivot)
 
 
 @cache
-def _spread_levels(points: int, deviation: int, step: int, zero: int, dead: int) -> float:
+def _spread_levels(points: int, deviation: int, step: int, zero: int, dead: int, pivot: int) -> float:
     total = weight = 0.0
-    for final in range(0, 600, 5):
+    for final in range(0, 600 + 4 * (pivot - TRACTOR_PIVOT), 5):  # 600 for two decks: past every deal
         density = math.exp(-0.5 * ((final - points) / deviation) ** 2)
-        keeps, rise = tractor_outcome(final, step, zero, dead)
+        keeps, rise = tractor_outcome(final, step, zero, dead, pivot)
         total += density * (rise if keeps else -rise)
         weight += density
     return round(total / weight, 9) if weight else 0.0
@@ -189,7 +191,7 @@ def estimate(deal: TrickDeal, seat: int, pivot: int) -> tuple[float, float]:
     points, deviation = expected_points(deal)
     rules = deal.rules  # Tractor's results table options, the defaults for any other game
     table = getattr(rules, "level_step", 40), getattr(rules, "zero_rise", 3), getattr(rules, "dead_zone", 1)
-    levels = declarers_levels(points, deviation, *table)
+    levels = declarers_levels(points, deviation, *table, pivot)
     if deal.side_of(seat) == 0:
         return levels, pivot - points
     return -levels, points - pivot
