@@ -39,6 +39,9 @@ UNREACHABLE = """(selector) => {
     const style = getComputedStyle(el);
     if (!el.getClientRects().length || style.visibility === "hidden") continue;
     if (el.closest(".visually-hidden")) continue;
+    // Chromium gives a closed <details>' content boxes although it draws none: only its summary shows.
+    const folded = el.closest("details:not([open])");
+    if (folded && !folded.querySelector(":scope > summary")?.contains(el)) continue;
     el.scrollIntoView({ block: "center", inline: "nearest" });
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;

@@ -35,10 +35,10 @@ def exact(value: object) -> str:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_every_golden_playthrough_result_round_trips(path: Path) -> None:
     """The playthrough's result, as the deal reports it, reads and writes back key for key."""
-    name, rules, situation, deck, actions = parse(path.read_text(encoding="utf-8"))
-    game = get_game(name)
-    state = game.start(game.rules_from_json(rules), game.default_seats, deck, situation)
-    for seat, text in actions:
+    deal = parse(path.read_text(encoding="utf-8"))
+    game = get_game(deal.game)
+    state = game.start(game.rules_from_json(deal.rules), deal.players, deal.deck, deal.situation)
+    for seat, text in deal.actions:
         state.apply(seat, game.parse_action(text))
     result = state.result()
     assert result is not None

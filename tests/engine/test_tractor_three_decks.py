@@ -16,6 +16,7 @@ from engine.core.record import check_record
 from engine.core.registry import get_game
 from engine.family.actions import Draw, Play
 from engine.family.cards import parse_cards, points
+from engine.family.phases import Phase
 from engine.family.trickdeal import TrickDeal
 from engine.family.trump import TrumpContext
 from engine.games.tractor import TractorRules, settle
@@ -41,7 +42,7 @@ def in_play(hands: dict[int, str], leader: int = 0) -> TrickDeal:
     state = dealt()
     state.hands = [Counter(parse_cards(hands.get(s, ""))) for s in range(6)]
     state.trump = TrumpContext("2", "H", (), sequences=True)
-    state.dealer, state.phase, state.leader, state.kitty = 0, "play", leader, []
+    state.dealer, state.phase, state.leader, state.kitty = 0, Phase.PLAY, leader, []
     return state
 
 
