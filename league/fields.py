@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import FieldError
 from django.db import models
 
 
@@ -28,6 +29,10 @@ class TextJSONField(models.JSONField):
         if connection.vendor == "postgresql":
             return "text"
         return super().db_type(connection)
+
+    def get_transform(self, name: str) -> Any:
+        # ``result__outcome`` would work on SQLite and fail on PostgreSQL's text: refuse it on both.
+        raise FieldError(f"{self.name} is kept as JSON text: read it whole instead of querying {name!r}")
 
     def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
         if connection.vendor != "postgresql":

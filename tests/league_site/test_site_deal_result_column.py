@@ -4,6 +4,7 @@ the engine's key order, and on PostgreSQL as compact text rather than ``jsonb``.
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import FieldError
 from django.db import connection
 
 from league.models import Club, Deal, Match
@@ -57,3 +58,9 @@ def test_postgresql_keeps_the_compact_text(deal: Deal) -> None:
     assert kind == "text"
     assert text.startswith('{"outcome":"played","dealer":0,"trump":{"rank":"2","suit":"D"},')
     assert '"note":"庄家 won"' in text
+
+
+def test_a_query_inside_the_result_is_refused_on_every_back_end(deal: Deal) -> None:
+    """Text on PostgreSQL has no ``->``: a key lookup fails at once everywhere, not only there."""
+    with pytest.raises(FieldError):
+        Deal.objects.filter(result__outcome="played").count()
