@@ -175,3 +175,22 @@ def close_connections() -> None:
 
     for conn in connections.all(initialized_only=True):
         BaseDatabaseWrapper.close(conn)
+
+
+@pytest.fixture(autouse=True)
+def own_cache_keys() -> Iterator[None]:
+    """Every test reads and writes cache keys of its own.
+
+    The cache holds keys named by database ids (a table's presence counts, who visited it). With
+    Redis one cache serves every xdist worker, each with a database of its own whose ids overlap,
+    and an in-memory SQLite database hands a rolled-back test's ids out again: a key left by
+    another test made this one see a visit or a presence that never happened here.
+    """
+    from uuid import uuid4
+
+    from django.conf import settings
+    from django.test import override_settings
+
+    caches = {name: {**config, "KEY_PREFIX": f"test{uuid4().hex[:12]}"} for name, config in settings.CACHES.items()}
+    with override_settings(CACHES=caches):
+        yield

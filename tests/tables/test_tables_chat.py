@@ -3,6 +3,8 @@ chat is off, who reads which line live and on the replay page."""
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 from datetime import timedelta
 from typing import Any
@@ -382,8 +384,14 @@ async def test_opening_the_socket_records_a_visitor(
 ) -> None:
     table = await database_sync_to_async(playing)(club, members)
     (watcher,) = await open_sockets(table, spectator)
+    visited = database_sync_to_async(TableVisitor.objects.filter(table=table, user=spectator).exists)
+    # The handshake is answered first and the visit is written after the first view is sent.
+    for _ in range(100):
+        if await visited():
+            break
+        await asyncio.sleep(0.05)
     await watcher.disconnect()
-    assert await database_sync_to_async(TableVisitor.objects.filter(table=table, user=spectator).exists)()
+    assert await visited()
 
 
 def replay_page(table: LiveTable, user: Any | None) -> str:
