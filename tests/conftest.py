@@ -191,6 +191,8 @@ def own_cache_keys() -> Iterator[None]:
     from django.conf import settings
     from django.test import override_settings
 
-    caches = {name: {**config, "KEY_PREFIX": f"test{uuid4().hex[:12]}"} for name, config in settings.CACHES.items()}
+    caches = {
+        name: {**config, "KEY_PREFIX": f"test{uuid4().hex[:12]}"} for name, config in settings.CACHES.items()
+    }
     with override_settings(CACHES=caches):
         yield

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from cardclub.games import catalogue
 from league.models import Tournament
-from tests.league_site.test_site_fuzz import owner_client, world
+from tests.league_site.fuzzing import owner_client, world
 from tests.league_site.urlwalk import fill, routes
 
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(600)]

@@ -4,7 +4,6 @@ chat is off, who reads which line live and on the replay page."""
 from __future__ import annotations
 
 import asyncio
-
 import json
 from datetime import timedelta
 from typing import Any
