@@ -252,8 +252,10 @@ def player_deals(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     if not access.can_view_club(request.user, player.club):
         raise Http404
-    # Deals of the player's matches (a semi-join: no DISTINCT over whole deal rows).
-    deals = access.visible_deals(request.user).filter(match__in=Match.objects.filter(seats__player=player))
+    # The player's matches as a list of ids: the deals are then read through their match's index,
+    # however many deals the federation holds (and without a DISTINCT over whole deal rows).
+    matches = list(player.seats.values_list("match_id", flat=True))
+    deals = access.visible_deals(request.user).filter(match_id__in=matches)
     played = Tournament.objects.filter(matches__seats__player=player).distinct()
     context = deal_list(request, deals, access.visible_tournaments(request.user, played))
     context.update(
