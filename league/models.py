@@ -439,13 +439,10 @@ class Deal(models.Model):
         indexes = [
             models.Index(fields=["board"], name="deal_board", condition=models.Q(board__isnull=False)),
             # The deal lists' order, newest first (replays/services/deal_pages.py): a page is a
-            # range of this index, however long the club's or the player's history.
-            models.Index(
-                DEAL_LIST_KEY,
-                F("id"),
-                name="deal_list_order",
-                condition=models.Q(status="finished"),
-            ),
+            # range of this index, however long the club's or the player's history. Not partial
+            # (live deals are few): a planner without statistics read a partial one whole, as a
+            # bitmap of "status = finished", once for every match of the club.
+            models.Index(DEAL_LIST_KEY, F("id"), name="deal_list_order"),
             # The sweep's question: finished deals with moves still to pack (few, if any).
             models.Index(
                 fields=["id"],

@@ -19,7 +19,6 @@ class Migration(migrations.Migration):
                     models.Value(datetime.datetime(1970, 1, 1, 0, 0, tzinfo=datetime.timezone.utc)),
                 ),
                 models.F("id"),
-                condition=models.Q(("status", "finished")),
                 name="deal_list_order",
             ),
         ),
