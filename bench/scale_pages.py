@@ -6,8 +6,9 @@
 Migrates the kept database (so a new index is there), then prints each named endpoint's line as
 ``bench/scale.py`` does (every endpoint when none is named: ``{"endpoint", "p50_ms", "p95_ms",
 "cold_ms", "queries"}``) and a last line with the load average. ``--explain`` also prints, for
-each endpoint, every query of a warm request with its milliseconds, and ``EXPLAIN (ANALYZE,
-BUFFERS)`` of the slowest. The database is never dropped here.
+each endpoint, every query of a warm request with its milliseconds in the request, its execution
+time and shared buffers (8 KB pages read, a cost the machine's load does not stretch) from
+``EXPLAIN (ANALYZE, BUFFERS)``, and the whole plan of the slowest. The database is never dropped here.
 """
 
 from __future__ import annotations
@@ -24,8 +25,20 @@ sys.path.insert(0, str(ROOT))
 from bench import scale  # noqa: E402  # after the path, as a script
 
 
+def plan(sql: str) -> dict[str, Any]:
+    """``EXPLAIN (ANALYZE, BUFFERS)`` of one captured query, as PostgreSQL's JSON."""
+    from django.db import connection
+
+    if sql.startswith("DECLARE "):  # a server-side cursor's query: explain the query itself
+        sql = sql.split(" FOR ", 1)[1]
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}")
+        return cursor.fetchone()[0][0]  # type: ignore[no-any-return]
+
+
 def explain(client: Any, url: str) -> None:
-    """Print a warm request's queries (milliseconds, SQL) and the slowest one's plan."""
+    """Print each query of a warm request (its time in the request, its execution time and buffers
+    in PostgreSQL, the start of its SQL), then the whole plan of the one that took longest."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -34,10 +47,13 @@ def explain(client: Any, url: str) -> None:
         scale.get(client, url)
     timed = [(float(q["time"]) * 1000, q["sql"]) for q in captured.captured_queries]
     for ms, sql in timed:
-        print(f"  {ms:8.1f} ms  {sql[:300]}")
+        found = plan(sql)
+        top = found["Plan"]
+        buffers = top.get("Shared Hit Blocks", 0) + top.get("Shared Read Blocks", 0)
+        print(f"  {ms:7.1f} ms  exec {found['Execution Time']:7.2f} ms  {buffers:6d} buffers  {sql[:150]}")
     slowest = max(timed)[1]
     with connection.cursor() as cursor:
-        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {slowest}")
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS) {slowest.split(' FOR ', 1)[-1]}")
         print("\n".join("    " + row[0] for row in cursor.fetchall()))
 
 
