@@ -142,3 +142,24 @@ def test_until_keeps_the_whole_day(club: Club, until: str, shown: int) -> None:
         more, nav = get(club, link(nav, "Older"))
         seen += more
     assert len(seen) == shown
+
+
+def queries(club: Club, query: str) -> int:
+    """How many queries one page of the club's list runs."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = client_for(None)
+    client.get(f"/clubs/{club.slug}/deals/?{query}")  # per-process caches filled
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(f"/clubs/{club.slug}/deals/?{query}").status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("query", ["", "page=2", "page=last", "older={edge}", "newer={edge}"])
+def test_a_page_runs_as_many_queries_on_a_longer_list(club: Club, query: str) -> None:
+    """7 deals or 20, past the bound: the count stops at the bound and the page is one query."""
+    order = finished_deals(club, 7)
+    few = queries(club, query.format(edge=order[3]))
+    more = finished_deals(club, 13)
+    assert queries(club, query.format(edge=more[5])) == few
