@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -379,6 +382,11 @@ class MatchSeat(models.Model):
         return str(_("%(kind)s bot") % {"kind": self.bot}) if self.bot else str(_("empty seat"))
 
 
+# A finished deal's place in the deal lists: its finished time, a deal without one (none is
+# stored so today) as if it finished at the epoch, so every list has one order on every back end.
+DEAL_LIST_KEY = Coalesce(F("finished_at"), Value(datetime(1970, 1, 1, tzinfo=UTC)))
+
+
 class Deal(models.Model):
     """One deal of a match: its record's header, its moves (rows of ``Move``) and its result.
 
@@ -430,6 +438,11 @@ class Deal(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_deal_number")]
         indexes = [
             models.Index(fields=["board"], name="deal_board", condition=models.Q(board__isnull=False)),
+            # The deal lists' order, newest first (replays/services/deal_pages.py): a page is a
+            # range of this index, however long the club's or the player's history. Not partial
+            # (live deals are few): a planner without statistics read a partial one whole, as a
+            # bitmap of "status = finished", once for every match of the club.
+            models.Index(DEAL_LIST_KEY, F("id"), name="deal_list_order"),
             # The sweep's question: finished deals with moves still to pack (few, if any).
             models.Index(
                 fields=["id"],

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from cardclub.games import catalogue
 from league.models import Deal, Tournament
 from replays.models import Comment
+from replays.services import deal_pages
 
 
 class CommentForm(forms.ModelForm):  # type: ignore[type-arg]  # not subscriptable at run time
@@ -55,8 +56,9 @@ class DealFilterForm(forms.Form):
             deals = deals.filter(game=data["game"])
         if data["tournament"]:
             deals = deals.filter(match__tournament=data["tournament"])
+        # As ranges of the lists' order, so a date narrows the index the page is read from.
         if data["since"]:
-            deals = deals.filter(finished_at__date__gte=data["since"])
+            deals = deal_pages.finished_since(deals, data["since"])
         if data["until"]:
-            deals = deals.filter(finished_at__date__lte=data["until"])
+            deals = deal_pages.finished_until(deals, data["until"])
         return deals

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,14 +22,12 @@ from league.models import Club, Deal, Match, Player, Tournament
 from league.services import archive
 from replays.forms import CommentForm, DealFilterForm, UploadForm
 from replays.models import Comment
-from replays.services import event_reviews, imports, records, review_limits, reviews
+from replays.services import deal_pages, event_reviews, imports, records, review_limits, reviews
 from replays.services.access import can_comment, can_delete_comment, viewable_deal_or_none
 from replays.services.better import better_frame
 from replays.services.steps import parse_perspective
 from replays.services.viewer import league_match_url, page_context, review_graph, steps_payload
 from tables.services import chat as table_chat
-
-PAGE_SIZE = 25
 
 
 def viewable_deal(request: HttpRequest, pk: int) -> Deal:
@@ -222,14 +219,16 @@ def tournament_export(request: HttpRequest, pk: int) -> StreamingHttpResponse:
 def deal_list(
     request: HttpRequest, deals: QuerySet[Deal], tournaments: QuerySet[Tournament]
 ) -> dict[str, Any]:
-    """Filter form and one page of ``deals``, newest first."""
+    """Filter form and one page of ``deals``, newest first (``replays.services.deal_pages``)."""
     form = DealFilterForm(request.GET or None, tournaments=tournaments)
-    deals = (
-        form.apply(deals).select_related("match__tournament", "match__club").order_by("-finished_at", "-pk")
+    page = deal_pages.deal_page(
+        form.apply(deals).select_related("match__tournament", "match__club"), request.GET
     )
-    page = Paginator(deals, PAGE_SIZE).get_page(request.GET.get("page"))
+    if page is None:
+        raise Http404
     query = request.GET.copy()
-    query.pop("page", None)
+    for key in ("page", "older", "newer"):
+        query.pop(key, None)
     return {"form": form, "page": page, "query": query.urlencode()}
 
 
@@ -253,7 +252,10 @@ def player_deals(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     if not access.can_view_club(request.user, player.club):
         raise Http404
-    deals = access.visible_deals(request.user).filter(match__seats__player=player).distinct()
+    # The player's matches as a list of ids: the deals are then read through their match's index,
+    # however many deals the federation holds (and without a DISTINCT over whole deal rows).
+    matches = list(player.seats.values_list("match_id", flat=True))
+    deals = access.visible_deals(request.user).filter(match_id__in=matches)
     played = Tournament.objects.filter(matches__seats__player=player).distinct()
     context = deal_list(request, deals, access.visible_tournaments(request.user, played))
     context.update(

@@ -49,8 +49,12 @@ def costly_mistakes(player: Player, user: Any, limit: int = 10) -> list[Mistake]
     the worst first by the loss over its unit's scale (5 points paid weigh as 20 card points)."""
     # The player's own seat of each match is matched in the query: the lines of the other seats
     # of the same deals never leave the database, however many reviews the player's tables have.
+    # The player's matches as a list of ids lead the query (deals by match, reviews by deal), so
+    # its cost follows the player's own history, not every review of the federation.
+    matches = list(player.seats.values_list("match_id", flat=True))
     lines = (
         ReviewLine.objects.filter(
+            review__deal__match_id__in=matches,
             label__in=MISTAKES,
             review__status="done",
             review__engine_version=engine_review.ENGINE_VERSION,

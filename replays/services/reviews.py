@@ -289,17 +289,19 @@ def line_json(line: ReviewLine) -> dict[str, Any]:
 
 def accuracy_history(player: Player, user: Any, limit: int = 30) -> list[int]:
     """The player's accuracy in their most recent reviewed deals ``user`` may see, oldest first."""
+    seats = dict(player.seats.values_list("match_id", "seat"))
+    # Reviews of the deals of the player's matches, found from those matches (a list of ids), so
+    # the query does not read every review of the federation; a deal's row only for its match.
     reviews = (
         Review.objects.filter(
             status=Review.Status.DONE,
             deal__in=access.visible_deals(user),
-            deal__match__seats__player=player,
+            deal__match_id__in=list(seats),
         )
         .select_related("deal")
-        .order_by("-deal__finished_at", "-pk")
-        .distinct()[: limit * 2]
+        .only("deal_id", "per_seat", "deal__match_id")
+        .order_by("-deal__finished_at", "-pk")[: limit * 2]
     )
-    seats = dict(player.seats.values_list("match_id", "seat"))
     points: dict[int, int] = {}
     for review in reviews:
         seat = seats.get(review.deal.match_id)
