@@ -322,6 +322,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "elo_recompute_s": built["elo_recompute_s"],
         "new_result_ms": new_result_ms(),
         "build_s": built["build_s"],
+        "build_steps_s": {k: built[k] for k in ("pool_s", "copy_s", "index_s", "analyze_s", "standings_s")},
+        "build_deals_per_s": built["deals_per_s"],
         # This process's CPU seconds (PostgreSQL's not included): on a shared machine the wall
         # times above stretch with the load, this much less.
         "cpu_s": round(time.process_time(), 1),
