@@ -4,12 +4,18 @@ The pool is played through the site's own services (the demo's bot driver, ``man
 demo_data``): one small tournament per format and game (Swiss, round robin, individual seating,
 duplicate pairs, duplicate teams), every deal a full record of the heuristic bots stored as a
 finished Deal with its record packed (league/services/archive.py), standings and ratings derived
-by the services. Every other club's tournaments are
-then bulk copies of the pool's non-duplicate ones: each table copies one pool match (its seats,
-deals, moves and result) with the seats renamed to the club's players, so every row is one the
-site wrote, only repeated. A share of the copied deals carries a copy of the real review (fast
-budget) of the pool deal it repeats. Standings and ratings of the copies come from the services
-(``league.services.standings.update``, ``league.services.ratings.recompute_family``).
+by the services. Every other club's tournaments are then copies of the pool's non-duplicate
+ones: each table copies one pool match (its row, seats, deals and result) with the seats renamed
+to the club's players (in each deal's pack, ``league.packing.with_header``), so every row is one
+the site wrote, only repeated. A share of the copied deals carries a copy of the real review
+(fast budget) of the pool deal it repeats.
+
+The copies are loaded by ``bench/bulk.py``: rows are plain lists made from the pool's rows, ids
+are given out by the loader, and each batch of about ``BATCH_DEALS`` deals is written table by
+table with PostgreSQL ``COPY`` (the deals streamed as their packs are made), the tables'
+secondary indexes and constraints dropped for the load and made again after it. Standings and
+ratings of the copies then come from the services (``league.services.standings.update``,
+``league.services.ratings.recompute_family``).
 """
 
 from __future__ import annotations
