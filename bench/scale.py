@@ -7,10 +7,11 @@ players, 1,000,000 deals in 100,000 matches of ten deals (``--scale F`` builds t
 at least one club, eight players and ten deals). Deals are full move records from the engine's
 heuristic bots: a pool of bot-played tournaments of every format and game, played once through
 the site's services (as ``manage.py demo_data`` plays its own), is copied with PostgreSQL
-``COPY`` (``bench/bulk.py``) with the seats renamed to each club's players. Standings and ratings come from the services; a share of the deals (5%)
-carries a copy of the real review (fast budget) of the pool deal it repeats. Below ``--scale
-0.01`` only the Si Se Pai pool deal is reviewed (the review of one deal takes 8-20 s on a loaded
-machine), at or above it one deal of each game.
+``COPY`` (``bench/bulk.py``) with the seats renamed to each club's players. Standings and
+ratings come from the services; a share of the deals (5%) carries a copy of the real review
+(fast budget) of the pool deal it repeats. Below ``--scale 0.01`` only the Si Se Pai pool deal
+is reviewed (the review of one deal takes 8-20 s on a loaded machine), at or above it one deal
+of each game.
 
 Then every endpoint of ``ENDPOINTS`` is requested in-process with Django's test ``Client``
 against the real URL conf, as an anonymous visitor (every club is public): once cold, then
