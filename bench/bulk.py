@@ -12,6 +12,7 @@ once is much cheaper than updating it row by row, and checking a foreign key is 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -38,7 +39,7 @@ class Table:
         unset ``auto_now``/``auto_now_add`` time is now, as saving would make it)."""
         for name, value in changes.items():
             setattr(instance, name, value)
-        return [f.get_db_prep_save(self._value(f, instance), connection) for f in self.fields]
+        return [_text(f.get_db_prep_save(self._value(f, instance), connection)) for f in self.fields]
 
     @staticmethod
     def _value(field: Any, instance: Any) -> Any:
@@ -49,7 +50,7 @@ class Table:
 
     def prep(self, name: str, value: Any) -> Any:
         """``value`` as field ``name`` stores it (a datetime, a JSON value)."""
-        return self.fields[self.at[name]].get_db_prep_save(value, connection)
+        return _text(self.fields[self.at[name]].get_db_prep_save(value, connection))
 
     def ids(self, count: int) -> int:
         """Reserve ``count`` ids; returns the first."""
@@ -64,6 +65,16 @@ class Table:
         for name, value in changes.items():
             out[self.at[name]] = value
         return out
+
+
+def _text(value: Any) -> Any:
+    """A JSON value psycopg would encode at every row as its text, encoded once."""
+    if connection.vendor == "postgresql":
+        from psycopg.types.json import Json, Jsonb
+
+        if isinstance(value, Json | Jsonb):
+            return (value.dumps or json.dumps)(value.obj)
+    return value
 
 
 def time_value(when: datetime) -> Any:
