@@ -6,11 +6,12 @@ Builds the federation by bulk loading (``bench/scale_build.py``): by default 50 
 players, 1,000,000 deals in 100,000 matches of ten deals (``--scale F`` builds the fraction F,
 at least one club, eight players and ten deals). Deals are full move records from the engine's
 heuristic bots: a pool of bot-played tournaments of every format and game, played once through
-the site's services (as ``manage.py demo_data`` plays its own), is copied with the seats renamed
-to each club's players. Standings and ratings come from the services; a share of the deals (5%)
-carries a copy of the real review (fast budget) of the pool deal it repeats. Below ``--scale
-0.01`` only the Si Se Pai pool deal is reviewed (the review of one deal takes 8-20 s on a loaded
-machine), at or above it one deal of each game.
+the site's services (as ``manage.py demo_data`` plays its own), is copied with PostgreSQL
+``COPY`` (``bench/bulk.py``) with the seats renamed to each club's players. Standings and
+ratings come from the services; a share of the deals (5%) carries a copy of the real review
+(fast budget) of the pool deal it repeats. Below ``--scale 0.01`` only the Si Se Pai pool deal
+is reviewed (the review of one deal takes 8-20 s on a loaded machine), at or above it one deal
+of each game.
 
 Then every endpoint of ``ENDPOINTS`` is requested in-process with Django's test ``Client``
 against the real URL conf, as an anonymous visitor (every club is public): once cold, then
@@ -24,8 +25,10 @@ holding a deal's record, ``league_deal`` with its packed records and ``league_mo
 and TOAST included; ``database_bytes_per_deal``: the whole database over the deals), the
 worst p95 and its endpoint, the full Elo recompute's seconds (every family, through
 ``league.services.ratings.recompute_family``), a new match result's standings and rating update
-through the services in milliseconds, the build's seconds, the process's CPU seconds and the
-load average.
+through the services in milliseconds, the build's seconds (``build_steps_s``: playing the pool,
+the ``COPY`` of the copies, making the indexes and constraints again, ``VACUUM (ANALYZE)``, the
+standings; the Elo recompute is ``elo_recompute_s``) and deals per second, the process's CPU
+seconds and the load average.
 
 The database is created (``scale_<pid>`` on the server of ``DATABASE_URL``, else
 ``postgres://postgres@127.0.0.1:5432``) and dropped at the end, unless ``--database NAME`` names
@@ -322,6 +325,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "elo_recompute_s": built["elo_recompute_s"],
         "new_result_ms": new_result_ms(),
         "build_s": built["build_s"],
+        "build_steps_s": {k: built[k] for k in ("pool_s", "copy_s", "index_s", "analyze_s", "standings_s")},
+        "build_deals_per_s": built["deals_per_s"],
         # This process's CPU seconds (PostgreSQL's not included): on a shared machine the wall
         # times above stretch with the load, this much less.
         "cpu_s": round(time.process_time(), 1),
