@@ -19,7 +19,7 @@ from league import access
 from league.models import Club, Deal
 from league.services.games import RULE_LABELS
 from tables import felt, results
-from tables.forms import OpenTableForm, RuleSetPickForm, posted_rules, rules_forms, ruleset_forms
+from tables.forms import OpenTableForm, RuleSetPickForm, posted_rules, rules_forms, rules_html, ruleset_forms
 from tables.models import LiveTable, TableSeat
 from tables.services import access as table_access
 from tables.services import chat, facts, lifecycle, lobby
@@ -67,7 +67,10 @@ def lobby_context(
         "form": form,
         "chosen_game": form["game"].value() or (games[0].name if games else ""),
         "chosen_seats": str(form["seats"].value() or ""),
-        "rules_forms": [(game, rules[game.name], picks[game.name]) for game in games],
+        "rules_forms": [
+            (game, rules[game.name], picks[game.name], rules_html(game.name, rules[game.name]))
+            for game in games
+        ],
         "seat_choices": seat_choices(),
         "member": access.is_member(request.user, club),
         "lobby_strings": {"live": _("Live"), "reconnecting": _("Reconnecting…")},

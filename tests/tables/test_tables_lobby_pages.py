@@ -318,3 +318,21 @@ def test_the_waiting_line_is_translated(club: Club, members: list[Any]) -> None:
     client.cookies.load({"django_language": "zh-hans"})
     text = waiting(client, table)
     assert "member0" in text and "Waiting" not in text
+
+
+@pytest.mark.parametrize("first", ["en", "zh-hans"])
+def test_the_house_rules_are_in_the_page_s_language_whichever_asked_first(
+    club: Club, members: list[Any], first: str
+) -> None:
+    """A blank house-rules form is rendered once per language: each page gets its own language's."""
+    from django.utils import translation
+
+    from tables.forms import _BLANK_HTML, rules_form
+
+    _BLANK_HTML.clear()
+    client = logged_in(members[0])
+    for language in (first, "zh-hans" if first == "en" else "en"):
+        client.cookies.load({"django_language": language})
+        page = client.get(f"/clubs/{club.slug}/tables/").content.decode()
+        with translation.override(language):
+            assert rules_form("tractor").as_p() in page
