@@ -88,8 +88,9 @@ def _on_threads(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     async def call(*args: P.args, **kwargs: P.kwargs) -> R:
         # A plain executor hop: asgiref's ``SyncToAsync`` also copies the task's context into the
         # thread and back (each socket's task then held a cache client of its own) and shields
-        # the call; its bookkeeping was about a tenth of a node's CPU per move. What the calls
-        # need from the socket's context is its language (the refusals' words).
+        # the call: with the submit kept here, 9% of a node's Python time on the loop at 200
+        # tables (docs/performance.md). What the calls need from the socket's context is its
+        # language (the refusals' words).
         language = translation.get_language()
         job = functools.partial(_pool_call, fn, language, args, kwargs)
         return await asyncio.get_running_loop().run_in_executor(work.pool(POOL, threads), job)
