@@ -15,7 +15,7 @@ from cardclub import engine_errors
 from engine.core.errors import EngineError
 from tables import timings
 from tables.lobby_consumer import page_language
-from tables.services import access, chat, events, lifecycle, live, moves, presence, ready, views
+from tables.services import access, chat, events, lifecycle, live, moves, presence, ready, views, watching
 from tables.services.errors import BadMessage, TableError
 from tables.services.live import EncodedViews
 from tables.workers import db
@@ -33,10 +33,13 @@ LIFE = (
 )  # bytes; a move in notation is a few dozen
 
 
-async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
-    """The encoded frames of every seat after an event, made once for all sockets of this process."""
+async def shared_frames(
+    table_id: int, deal_id: int, version: int, seat: int | None, move: Any = None
+) -> EncodedViews:
+    """The encoded frames after an event, ``seat``'s among them, made once for all sockets of this
+    process."""
     held = live.deal(deal_id)
-    ready = held.frames(table_id, version)
+    ready = held.frames(table_id, version, (seat,))
     if ready is not None:
         return ready  # made by the thread that applied the move: no thread hop at all
     future = held.rendering.get(version)
@@ -45,7 +48,10 @@ async def shared_frames(table_id: int, deal_id: int, version: int, move: Any = N
         held.rendering[version] = future
         # Kept briefly: every socket of the table on this node asks within milliseconds.
         asyncio.get_running_loop().call_later(5, held.rendering.pop, version, None)
-    return await future
+    made = await future
+    if seat not in made:  # made before this socket's seat was watched here
+        made = await db(views.encoded_views)(table_id, deal_id, version, move, seats=(seat,))
+    return made
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -57,6 +63,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     shown: tuple[int, int] = (-1, -1)
     counted = False
     person = False  # a seated person's socket (lifecycle.py: the deserted tables' deadline)
+    watched: tuple[int | None] | None = None  # the seat counted in ``watching``, once joined
     language = "en"  # the page's (``?lang=``): a socket has no locale middleware
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -89,6 +96,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.close(code=access.refusal(user))
             return
         self.group, self.seat = joined
+        self.watch()
         events.register_loop(asyncio.get_running_loop())
         timings.start_probe()
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -104,6 +112,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def disconnect(self, code: int) -> None:
         """Leave the table's group; the seat is held and its clock keeps running."""
+        if self.watched is not None:
+            watching.unwatch(self.table_id, self.watched[0])
+            self.watched = None
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.counted:
@@ -182,7 +193,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_error(exc)
             await self.send_view(force=True)
             return
-        if applied.frames is not None:
+        if applied.frames is not None and self.seat in applied.frames:
             await self.send_frames(applied.frames)
         else:  # the move's commit was deferred (an outer transaction): ask as the others do
             await self.send_shared(applied.deal_id, applied.version)
@@ -213,6 +224,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await db(getattr(lifecycle, kind))(self.table_id, user)
         if kind in ("leave", "sit"):
             self.seat = seat if kind == "sit" else None
+            self.watch()
             if self.person != (kind == "sit"):
                 self.person = kind == "sit"
                 await db(presence.arrive if self.person else presence.leave)(self.table_id, "people")
@@ -225,7 +237,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             raise BadMessage('"seat" must be an integer or null')
         user = self.scope.get("user")
         self.seat = await db(access.seat_for)(self.table_id, user, wanted)
+        self.watch()
         await self.send_view(force=True)
+
+    def watch(self) -> None:
+        """Count this socket's seat in ``watching`` (the seats whose frames this process makes)."""
+        if self.watched is not None:
+            if self.watched[0] == self.seat:
+                return
+            watching.unwatch(self.table_id, self.watched[0])
+        watching.watch(self.table_id, self.seat)
+        self.watched = (self.seat,)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
         """A move was committed (or the lobby changed): send this socket's own view."""
@@ -251,11 +273,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def send_shared(self, deal: int, version: int, move: Any = None) -> None:
         """Send this seat's entry of the frames computed once per event for the whole node."""
-        await self.send_frames(await shared_frames(self.table_id, deal, version, move))
+        await self.send_frames(await shared_frames(self.table_id, deal, version, self.seat, move))
 
     async def send_frames(self, frames: EncodedViews) -> None:
         """Send this seat's entry of a version's frames unless the socket shows that one or a newer."""
-        shown, text = frames.get(self.seat, frames[None])
+        shown, text = frames[self.seat]
         if shown <= self.shown:
             return
         self.shown = shown

@@ -15,13 +15,16 @@ call. A pool thread skips that ping when its connection answered a query less th
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec, TypeVar
 
-from channels.db import DatabaseSyncToAsync, database_sync_to_async
+from channels.db import database_sync_to_async
 from django.db import close_old_connections, connection
+from django.utils import translation
 
 from cardclub import work
 from tables import timings
@@ -37,26 +40,23 @@ POOL = "tables-db"  # the pool's name (cardclub.work owns it)
 _checked = threading.local()
 
 
-class PoolCall(DatabaseSyncToAsync):  # type: ignore[misc]
-    """``database_sync_to_async`` on the pool, without the ping of a connection that just worked."""
-
-    def thread_handler(self, loop: Any, *args: Any, **kwargs: Any) -> Any:
-        """Run the call between ``close_old_connections``, as Channels does."""
+def _pool_call(fn: Callable[..., R], language: str | None, args: Any, kwargs: Any) -> R:
+    """Run one call on a pool thread between ``close_old_connections``, as Channels does, in the
+    language of the socket's message."""
+    close_old_connections()
+    if connection.connection is not None and time.monotonic() - getattr(_checked, "at", 0.0) < HEALTHY_FOR:
+        # Django's own flag, which django-stubs does not declare.
+        connection.health_check_done = True  # type: ignore[attr-defined]
+    try:
+        if language == translation.get_language():
+            return fn(*args, **kwargs)
+        with translation.override(language):
+            return fn(*args, **kwargs)
+    finally:
+        if connection.connection is not None and not connection.errors_occurred:
+            _checked.at = time.monotonic()
+            _keep_open()
         close_old_connections()
-        if (
-            connection.connection is not None
-            and time.monotonic() - getattr(_checked, "at", 0.0) < HEALTHY_FOR
-        ):
-            # Django's own flag, which django-stubs does not declare.
-            connection.health_check_done = True  # type: ignore[attr-defined]
-        try:
-            result = super(DatabaseSyncToAsync, self).thread_handler(loop, *args, **kwargs)
-        finally:
-            if connection.connection is not None and not connection.errors_occurred:
-                _checked.at = time.monotonic()
-                _keep_open()
-            close_old_connections()
-        return result
 
 
 def _keep_open() -> None:
@@ -83,10 +83,19 @@ def db(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
 def _on_threads(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:
     threads = work.db_threads()
     if threads <= 0:
-        wrapped: Any = database_sync_to_async(fn)
-    else:
-        wrapped = PoolCall(fn, thread_sensitive=False, executor=work.pool(POOL, threads))
-    return wrapped  # type: ignore[no-any-return]
+        return database_sync_to_async(fn)  # type: ignore[no-any-return]
+
+    async def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        # A plain executor hop: asgiref's ``SyncToAsync`` also copies the task's context into the
+        # thread and back (each socket's task then held a cache client of its own) and shields
+        # the call: with the submit kept here, 9% of a node's Python time on the loop at 200
+        # tables (docs/performance.md). What the calls need from the socket's context is its
+        # language (the refusals' words).
+        language = translation.get_language()
+        job = functools.partial(_pool_call, fn, language, args, kwargs)
+        return await asyncio.get_running_loop().run_in_executor(work.pool(POOL, threads), job)
+
+    return call
 
 
 def _timed(fn: Callable[P, R]) -> Callable[P, Awaitable[R]]:

@@ -5,6 +5,9 @@ engine state at a version (``Cached``), and what was made from that version, enc
 handed to every socket of the table on this node (each seat's frame, the spectators' delayed
 view, the facts that stop changing once the deal is over).
 
+Frames are made for the seats that have a socket in this process (``watching``), so a version's
+frames may lack a seat whose socket arrived since; asking for them with that seat makes them again.
+
 Lifecycle: the first use of a deal (a move, a socket's view, a server step, the sweep) makes its
 object, empty; the state is rebuilt from the move log when first asked for, and after that kept at
 the newest committed version: the writer takes it out (``take``) under the lock, applies the move
@@ -22,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,11 +141,14 @@ class LiveDeal:
 
     # -- what is made from it ----------------------------------------------------------------
 
-    def frames(self, table_id: int, version: int) -> EncodedViews | None:
-        """The table's frames made at ``version`` or later, if any (no query, no thread call)."""
+    def frames(self, table_id: int, version: int, seats: Iterable[int | None] = ()) -> EncodedViews | None:
+        """The table's frames made at ``version`` or later, if any and if they include every one of
+        ``seats`` (no query, no thread call)."""
         made = self._frames
         if made is None or made.table_id != table_id or made.version < version:
             return None
+        if any(seat not in made.views for seat in seats):
+            return None  # made before a socket of that seat arrived on this node
         return made.views
 
     def keep_frames(self, table_id: int, version: int, views: EncodedViews) -> None:

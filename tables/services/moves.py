@@ -22,7 +22,7 @@ from engine.core.errors import EngineError
 from league.models import Deal, Move
 from league.services import archive
 from tables import timings
-from tables.services import deals, lifecycle, live, pacing, publish, states
+from tables.services import deals, info, lifecycle, live, pacing, publish, states
 from tables.services.errors import NotPlaying, NotYourSeat, StaleVersion, TableError
 from tables.services.live import EncodedViews
 
@@ -65,18 +65,22 @@ def apply_move(
         # Taken out, the state is this call's own: threads that were reading it are done (they
         # hold the lock), and nobody sees it changed before the commit puts it back.
         entry = held.take()
+    checked: list[info.TableInfo] = []  # the facts the seat was checked against, if it was
     try:
-        applied, entry = _apply(held, entry, seat, text, version, user_id, auto)
+        applied, entry = _apply(held, entry, seat, text, version, user_id, auto, checked)
     except IntegrityError:
         # Another transaction inserted this seq first (SQLite has no row locks): the same as stale.
         held.take()
         raise StaleVersion() from None
-    table = live.table_of_match(applied.match_id)
+    # The table's facts are read once per move (each read asks the shared cache for the table's
+    # generation): the seat's check, the bookkeeping below and every frame use the same.
+    table = checked[0] if checked else live.table_of_match(applied.match_id)
     if table is not None and (auto or table.away(seat) or table.seats[seat].expiries):
         lifecycle.note_move(table, seat, auto)
     published: list[Applied] = []
     transaction.on_commit(
-        lambda: published.append(after_commit(held, applied, entry, render=render)), robust=False
+        lambda: published.append(after_commit(held, applied, entry, render=render, table=table)),
+        robust=False,
     )
     # In autocommit (a socket's move, a server step) the commit is behind us and so is the event.
     return published[0] if published else applied
@@ -90,11 +94,12 @@ def _apply(
     version: int,
     user_id: int | None,
     auto: bool,
+    checked: list[info.TableInfo],
 ) -> tuple[Applied, states.Cached]:
     deal_id = held.deal_id
     try:
         if user_id is not None:
-            _check_seat(deal_id, seat, user_id, entry)
+            checked.append(_check_seat(deal_id, seat, user_id, entry))
         if entry is not None and entry.deal is not None and entry.version == version:
             return _apply_cached(entry, entry.deal, seat, text, version, auto)
         with transaction.atomic():
@@ -194,8 +199,8 @@ def _applied(deal: Deal, entry: states.Cached, match_over: bool, seat: int, acti
     return Applied(deal.pk, deal.match_id, deal.version, over, match_over, seat, action, entry.since)
 
 
-def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | None) -> None:
-    """The user must hold the seat they act for."""
+def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | None) -> info.TableInfo:
+    """The user must hold the seat they act for; returns the table's facts it was checked against."""
     if entry is not None and entry.deal is not None:
         match_id: int | None = entry.deal.match_id
     else:
@@ -205,6 +210,7 @@ def _check_seat(deal_id: int, seat: int, user_id: int, entry: states.Cached | No
         raise NotYourSeat()
     if not lifecycle.runs(table):
         raise NotPlaying(_("The table is paused."))
+    return table
 
 
 def _claim(
@@ -238,11 +244,17 @@ def _check_version(entry: states.Cached, seat: int, version: int, current: int) 
 
 
 def after_commit(
-    held: live.LiveDeal, applied: Applied, entry: states.Cached, *, render: bool = False
+    held: live.LiveDeal,
+    applied: Applied,
+    entry: states.Cached,
+    *,
+    render: bool = False,
+    table: info.TableInfo | None = None,
 ) -> Applied:
     """Hold the new state, tell the table's sockets, and plan the next paced step (``render``:
-    make every seat's frame first; the result carries them)."""
-    table = live.table_of_match(applied.match_id)
+    make every seat's frame first; the result carries them; ``table``: the facts the move used)."""
+    if table is None:
+        table = live.table_of_match(applied.match_id)
     delay = None
     if table is not None and not applied.over:
         # Read the state while it is still this call's own (once held, another move may take it).
@@ -258,7 +270,9 @@ def after_commit(
     # millisecond, and when the frames were not ready yet each of them cost a second thread call
     # that waited on the deal's lock (about a third of the moves at 200 tables,
     # bench/results/2026-11-25-live-tables.md).
-    frames = publish.table_event(table.table_id, applied.deal_id, applied.version, move, render=render)
+    frames = publish.table_event(
+        table.table_id, applied.deal_id, applied.version, move, render=render, facts=table
+    )
     if applied.over and not applied.match_over:
         pacing.plan(applied.deal_id, applied.version)  # the next deal, once due (between.py)
     elif delay is not None:

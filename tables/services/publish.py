@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tables.services import events, views
+from tables.services.info import TableInfo
 from tables.services.live import EncodedViews
 
 
@@ -28,10 +29,12 @@ def table_event(
     move: dict[str, Any] | None = None,
     *,
     render: bool = False,
+    facts: TableInfo | None = None,
 ) -> EncodedViews | None:
     """Tell the table's sockets that ``deal_id`` reached ``version`` (``0, 0``: the seats or the
-    lobby changed; each socket reads its view again); with ``render``, the frames made first."""
-    frames = views.encoded_views(table_id, deal_id, version) if render and deal_id else None
+    lobby changed; each socket reads its view again); with ``render``, the frames made first
+    (``facts``: the table's, when the caller has just read them)."""
+    frames = views.encoded_views(table_id, deal_id, version, facts=facts) if render and deal_id else None
     # Frames first: the event never reaches this node's sockets before they exist, and it is
     # queued for the layer's publisher thread rather than waited for (cardclub/layers.py).
     events.notify(group_of(table_id), deal_id, version, move, soon=render)

@@ -7,6 +7,7 @@ only for the seat itself, the deck and seed only once the deal is over.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from itertools import islice
 from typing import Any
 
@@ -15,7 +16,18 @@ from league.models import Deal, Match
 from league.services import archive
 from tables import timings
 from tables.models import LiveTable
-from tables.services import between, deals, declaring, info, lifecycle, live, pacing, reading, states
+from tables.services import (
+    between,
+    deals,
+    declaring,
+    info,
+    lifecycle,
+    live,
+    pacing,
+    reading,
+    states,
+    watching,
+)
 from tables.services.live import EncodedViews
 
 MAX_HINTS = 100  # legal actions listed per view; plays beyond them are still accepted
@@ -43,10 +55,16 @@ def deal_meta(deal: Deal) -> dict[str, Any]:
 
 
 def table_view(
-    table_id: int, seat: int | None, *, deal_id: int | None = None, version: int = -1
+    table_id: int,
+    seat: int | None,
+    *,
+    deal_id: int | None = None,
+    version: int = -1,
+    facts: info.TableInfo | None = None,
 ) -> dict[str, Any]:
-    """The frame a socket of ``table_id`` holding ``seat`` receives (an event hint avoids queries)."""
-    table = live.table(table_id)
+    """The frame a socket of ``table_id`` holding ``seat`` receives (an event hint avoids queries;
+    ``facts``: the table's, read by the caller for this frame)."""
+    table = facts if facts is not None else live.table(table_id)
     if table.match_id is None or table.status == LiveTable.Status.OPEN:
         return lobby_frame(table)
     deal = None
@@ -143,31 +161,47 @@ def laid_out_hand(state: Any, view: dict[str, Any], seat: int | None) -> tuple[l
     return display_sorted(cards, trump)
 
 
-def encoded_views(table_id: int, deal_id: int, version: int, move: Any = None) -> EncodedViews:
-    """Every seat's and the spectators' frame at ``version`` or later, JSON-encoded, made once per
-    process and held by the live deal.
+def encoded_views(
+    table_id: int,
+    deal_id: int,
+    version: int,
+    move: Any = None,
+    *,
+    facts: info.TableInfo | None = None,
+    seats: Collection[int | None] = (),
+) -> EncodedViews:
+    """The frames at ``version`` or later of the seats with a socket in this process (and of
+    ``seats``; ``None``: the spectators), JSON-encoded, made once per process and held by the live
+    deal. With no socket here and no ``seats`` named, every seat's and the spectators'.
 
     Sockets of the same table on one node share this one result; each socket sends only the
     entry of its own seat. ``move``: the event's committed move (``{"seat", "action", "at"}``),
-    which lets a node that did not apply it skip the queries.
+    which lets a node that did not apply it skip the queries; ``facts``: the table's, when the
+    caller has just read them (the move that made the version).
     """
     held = live.deal(deal_id)
     with held.lock:
         # Under the deal's lock: a second thread asking for the same event waits and reuses the first's.
-        out = held.frames(table_id, version)
+        out = held.frames(table_id, version, seats)
         if out is not None:
             return out
         if isinstance(move, dict):
             seat, action, at = move.get("seat"), move.get("action"), move.get("at")
             if type(seat) is int and isinstance(action, str) and isinstance(at, (int, float)):
                 held.catch_up(version, seat, action, at)
-        table = live.table(table_id)
+        # Read once for every frame: each read asks the shared cache for the table's generation.
+        table = facts if facts is not None else live.table(table_id)
+        every = [*(s.seat for s in table.seats), None]
+        # Only the seats somebody here shows: no spectators' view when nobody watches on this node.
+        wanted: Collection[int | None] = watching.seats(table_id).union(seats).intersection(every) or every
         out = {}
         with timings.measure("render"):
-            for seat in [*(s.seat for s in table.seats), None]:
-                out[seat] = _encoded(table_view(table_id, seat, deal_id=deal_id, version=version))
+            for seat in every:
+                if seat in wanted:
+                    frame = table_view(table_id, seat, deal_id=deal_id, version=version, facts=table)
+                    out[seat] = _encoded(frame)
         # Kept under the version the frames show (the state may be ahead of the event asked for).
-        shown = out[None][0]
+        shown = next(iter(out.values()))[0]
         held.keep_frames(table_id, shown[1] if shown[0] == deal_id else version, out)
     return out
 

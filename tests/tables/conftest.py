@@ -10,7 +10,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from league.models import Club, Membership
-from tables.services import events, live, pacing
+from tables.services import events, live, pacing, watching
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 
@@ -23,6 +23,7 @@ def fast_tables(settings: Any) -> Iterator[None]:
     settings.TABLES_OPEN_PER_MEMBER = 1000  # tests open many tables; the cap's own: test_tables_open_cap.py
     settings.TABLES_PACING = "asyncio"
     live.clear()
+    watching.clear()  # a socket the last test left open counts no more
     pacing.clear_pending()
     events.forget_loop()  # the last test's loop is closed; this test's sockets register their own
     pacing.resume()

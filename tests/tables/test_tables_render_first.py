@@ -1,13 +1,17 @@
-"""A seat's move made on the node serving its sockets: every seat's frame exists before the event."""
+"""A seat's move made on the node serving its sockets: the frame of every seat with a socket on
+the node exists before the event (every seat's and the spectators' when none has one)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
 
 from league.models import Deal
-from tables.services import events, live, moves, pacing
+from tables.consumers import shared_frames
+from tables.services import events, live, moves, pacing, views, watching
 from tests.tables.helpers import seated_table, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,3 +62,61 @@ def test_a_server_step_does_not_render(
     _, deal_id, seat, action = first_move(club, members, settings)
     moves.apply_move(deal_id, seat, action, 0)
     assert frames_at_event == [None]
+
+
+def test_only_the_seats_with_a_socket_on_the_node_are_rendered(
+    club: Any, members: list[Any], settings: Any, frames_at_event: list[Any]
+) -> None:
+    """The four seats' sockets are on this node and nobody watches: no spectators' view is made."""
+    table_id, deal_id, seat, action = first_move(club, members, settings)
+    for s in range(4):
+        watching.watch(table_id, s)
+    applied = moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
+    assert applied.frames is not None
+    assert sorted(applied.frames) == [0, 1, 2, 3]
+
+
+def test_a_spectator_who_arrived_after_the_frames_gets_the_spectators_view(
+    club: Any, members: list[Any], settings: Any, frames_at_event: list[Any]
+) -> None:
+    """Asked for a seat the frames lack, the node makes them again with it: the spectators' frame
+    is the spectators' view, without the hand or hints of any seat."""
+    table_id, deal_id, seat, action = first_move(club, members, settings)
+    watching.watch(table_id, 0)
+    moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
+    assert live.deal(deal_id).frames(table_id, 1, (None,)) is None
+    watching.watch(table_id, None)
+    made = views.encoded_views(table_id, deal_id, 1, seats=(None,))
+    assert sorted(made, key=lambda s: -1 if s is None else s) == [None, 0]
+    assert made[None] == views._encoded(views.table_view(table_id, None))
+    spectators = json.loads(made[None][1])
+    assert spectators["seat"] is None and spectators["hand"] is None and spectators["legal"] == []
+    assert all(isinstance(spectators["state"]["zones"][f"hand:{s}"], int) for s in range(4))
+
+
+@pytest.mark.asyncio
+async def test_a_socket_asking_for_frames_without_its_seat_gets_its_own(
+    club: Any, members: list[Any], settings: Any, frames_at_event: list[Any]
+) -> None:
+    """The sockets' path: frames made before a spectator's socket arrived are made again for it."""
+    table_id, deal_id, seat, action = await database_sync_to_async(first_move)(club, members, settings)
+    watching.watch(table_id, 0)
+    await database_sync_to_async(moves.apply_move)(
+        deal_id, seat, action, 0, user_id=members[seat].pk, render=True
+    )
+    watching.watch(table_id, None)
+    made = await shared_frames(table_id, deal_id, 1, None)
+    assert json.loads(made[None][1])["seat"] is None
+
+
+@pytest.mark.parametrize("watched", [(), (0,)])
+def test_a_seat_frame_is_the_seat_own_view(
+    club: Any, members: list[Any], settings: Any, frames_at_event: list[Any], watched: tuple[int, ...]
+) -> None:
+    """Whether or not the seat's socket is counted on the node, its frame is its own view."""
+    table_id, deal_id, seat, action = first_move(club, members, settings)
+    for s in watched:
+        watching.watch(table_id, s)
+    moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
+    made = views.encoded_views(table_id, deal_id, 1, seats=(0,))
+    assert made[0] == views._encoded(views.table_view(table_id, 0))
