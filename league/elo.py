@@ -84,7 +84,9 @@ class RatedMatch:
     deal_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a recompute builds one per player and match (hundreds of thousands), and a frozen
+# dataclass sets each field through ``object.__setattr__`` (about eight times slower to build).
+@dataclass(slots=True)
 class RatingChange:
     """One player's rating change from one match, with what is needed to explain it."""
 
