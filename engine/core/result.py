@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, dataclass, field, fields
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from engine.core.errors import BadResult
@@ -31,10 +30,15 @@ def seq(default: tuple[()] | None = ()) -> Any:
     return field(default=default, metadata={"seq": True})
 
 
-@cache
-def _named_fields(cls: Any) -> dict[str, Field[Any]]:
+_NAMED: dict[type, dict[str, Field[Any]]] = {}
+
+
+def _named_fields(cls: type) -> dict[str, Field[Any]]:
     """A typed value's named fields by name, once per class (``fields`` walks them every call)."""
-    return {f.name: f for f in fields(cls) if f.name not in ("keys", "extra")}
+    named = _NAMED.get(cls)
+    if named is None:
+        named = _NAMED[cls] = {f.name: f for f in fields(cls) if f.name not in ("keys", "extra")}
+    return named
 
 
 @dataclass(frozen=True)
