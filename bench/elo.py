@@ -16,10 +16,10 @@ federation of real bot records.
 Then, printing one JSON line each:
 
 - ``recompute``: ``league.services.ratings.recompute_family`` for every family, twice: first over
-  empty rating tables in a new database (every change written), then again with every change stored (the case of a
-  correction: the fold reruns, only what differs is written). Wall seconds per family and in
-  total, this process's CPU seconds and the PostgreSQL backend's (read from ``/proc`` when the
-  server runs on this machine), the changes stored before and after.
+  a new database's empty rating tables (every change written), then again with every change
+  stored (the case of a correction: the fold reruns, only what differs is written). Wall seconds
+  per family and in total, this process's CPU seconds and the PostgreSQL backend's (read from
+  ``/proc`` when the server runs on this machine), the changes stored before and after.
 - ``new_result``: ``--new`` new results, cycling over the games, each a finished match at the end
   of the history in a tournament's last round: ``standings.update`` and ``ratings.rate_match``
   (which must apply it incrementally) in one transaction, p50 and worst in ms, this process's
