@@ -63,7 +63,10 @@ class EloConfig:
         return self.provisional_k if games < self.provisional_games else self.k
 
 
-@dataclass(frozen=True, slots=True)
+# Side, RatedMatch and RatingChange are not frozen: a recompute builds hundreds of thousands of
+# them, and a frozen dataclass sets each field through ``object.__setattr__`` (several times
+# slower to build). Nothing changes them once built.
+@dataclass(slots=True)
 class Side:
     """Players who share one result in a match, and their place (1 is best)."""
 
@@ -71,7 +74,7 @@ class Side:
     place: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RatedMatch:
     """A finished match or deal to rate: its id (and the deal's, when rated per deal), family and sides."""
 
@@ -84,7 +87,7 @@ class RatedMatch:
     deal_id: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RatingChange:
     """One player's rating change from one match, with what is needed to explain it."""
 

@@ -736,7 +736,11 @@ class RatingChange(models.Model):
                 name="one_change_per_deal_player",
             ),
         ]
-        indexes = [models.Index(fields=["player", "family", "played_at"])]
+        indexes = [
+            models.Index(fields=["player", "family", "played_at"]),
+            # A new result asks for the family's last rated match: the end of this index.
+            models.Index(fields=["family", "played_at", "match"], name="ratingchange_family_order"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} {self.family} {self.before}→{self.after}"

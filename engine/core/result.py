@@ -14,7 +14,7 @@ The JSON carries no version while it is format 1: a value written in a later for
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import Field, dataclass, field, fields
 from typing import Any, ClassVar, Self
 
 from engine.core.errors import BadResult
@@ -28,6 +28,17 @@ def seq(default: tuple[()] | None = ()) -> Any:
     """A field holding a JSON list, kept as a tuple (``default`` when the key is absent; a stored
     ``null`` stays ``None``)."""
     return field(default=default, metadata={"seq": True})
+
+
+_NAMED: dict[type, dict[str, Field[Any]]] = {}
+
+
+def _named_fields(cls: type) -> dict[str, Field[Any]]:
+    """A typed value's named fields by name, once per class (``fields`` walks them every call)."""
+    named = _NAMED.get(cls)
+    if named is None:
+        named = _NAMED[cls] = {f.name: f for f in fields(cls) if f.name not in ("keys", "extra")}
+    return named
 
 
 @dataclass(frozen=True)
@@ -47,7 +58,7 @@ class Stored:
         version = data.get("format", FORMAT)
         if version != FORMAT:
             raise BadResult("format", f"{cls.__name__} of format {version!r}; this version reads {FORMAT}")
-        named = {f.name: f for f in fields(cls) if f.name not in ("keys", "extra")}
+        named = _named_fields(cls)
         values: dict[str, JSON] = {}
         extra: dict[str, JSON] = {}
         for key, value in data.items():

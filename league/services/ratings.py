@@ -12,16 +12,17 @@ of theirs is folded as its rated deals in deal order, one stored change per play
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Prefetch, Q
 
 from engine import game_names, get_game
 from league import deal_ratings, elo
 from league.models import Deal, Match, MatchSeat, PlayerRating, RatingChange
-from league.services import duplicate_ratings, typed_rows
+from league.services import bulk_rows, duplicate_ratings, plain_rows, rating_reads, typed_rows
 from league.services.games import side_of
 
 
@@ -101,6 +102,10 @@ def rated_matches(family: str) -> Iterable[Match]:
 
 
 Key = tuple[int, int | None, int]  # (match, deal or None, player)
+# The stored fields of a change, in the order of ``change_values``'s tuple.
+CHANGE_FIELDS = ("family", "played_at", "before", "after", "opponents_average", "k", "explanation")
+RATING_FIELDS = ("rating", "games", "last_played")
+LOCK_SPACE = 0x454C4F  # the first key of the family locks ("ELO"), apart from other advisory locks
 
 
 def change_key(change: elo.RatingChange) -> Key:
@@ -108,47 +113,42 @@ def change_key(change: elo.RatingChange) -> Key:
     return (change.match_id, change.deal_id, change.player)
 
 
-def change_values(change: elo.RatingChange, match: Match) -> dict[str, Any]:
-    """Stored fields of one change."""
-    return {
-        "family": change.family,
-        "played_at": match.finished_at,
-        "before": change.before,
-        "after": change.after,
-        "opponents_average": change.opponents_average,
-        "k": change.k,
-        "explanation": change.explanation,
-    }
+def change_values(change: elo.RatingChange, played_at: Any) -> tuple[Any, ...]:
+    """Stored fields of one change (``CHANGE_FIELDS``)."""
+    return (
+        change.family,
+        played_at,
+        change.before,
+        change.after,
+        change.opponents_average,
+        change.k,
+        change.explanation,
+    )
 
 
-# The stored fields of a change, in the order ``change_values`` and ``_write_changes`` compare them.
-CHANGE_FIELDS = ("family", "played_at", "before", "after", "opponents_average", "k", "explanation")
-BATCH = 2000
-
-
-def _write_changes(family: str, rows: dict[Key, dict[str, Any]], scope: Q) -> int:
+def _write_changes(family: str, rows: dict[Key, tuple[Any, ...]], scope: Q) -> int:
     """Make the stored changes in ``scope`` equal ``rows``; returns how many rows were written."""
     stored = {
         (match_id, deal_id, player_id): (pk, tuple(values))
-        for pk, match_id, deal_id, player_id, *values in RatingChange.objects.filter(
-            scope, family=family
-        ).values_list("pk", "match_id", "deal_id", "player_id", *CHANGE_FIELDS)
+        for pk, match_id, deal_id, player_id, *values in plain_rows.rows(
+            RatingChange.objects.filter(scope, family=family).values_list(
+                "pk", "match_id", "deal_id", "player_id", *CHANGE_FIELDS
+            )
+        )
     }
-    new: list[RatingChange] = []
-    changed: list[RatingChange] = []
+    new: list[tuple[Any, ...]] = []
+    gone: list[int] = []
     for key, values in rows.items():
         row = stored.pop(key, None)
-        if row is None:
-            match_id, deal_id, player_id = key
-            new.append(RatingChange(match_id=match_id, deal_id=deal_id, player_id=player_id, **values))
-        elif row[1] != tuple(values[f] for f in CHANGE_FIELDS):
-            changed.append(RatingChange(pk=row[0], **values))
-    # Bulk statements: a recompute may touch every change of the family.
-    RatingChange.objects.bulk_create(new, batch_size=BATCH)
-    RatingChange.objects.bulk_update(changed, CHANGE_FIELDS, batch_size=BATCH)
-    if stored:
-        RatingChange.objects.filter(pk__in=[pk for pk, _ in stored.values()]).delete()
-    return len(new) + len(changed) + len(stored)
+        if row is not None and row[1] == values:
+            continue
+        if row is not None:
+            gone.append(row[0])  # a changed row is written again (bulk_rows)
+        new.append((*key, *values))
+    gone.extend(pk for pk, _ in stored.values())
+    bulk_rows.delete(RatingChange, gone)
+    bulk_rows.insert(RatingChange, ("match_id", "deal_id", "player_id", *CHANGE_FIELDS), new)
+    return len(new) + len(stored)
 
 
 def _write_ratings(
@@ -162,44 +162,46 @@ def _write_ratings(
         scope = scope.filter(player_id__in=list(players))
     stored = {
         player: (pk, (rating, count, played))
-        for pk, player, rating, count, played in scope.values_list(
-            "pk", "player_id", "rating", "games", "last_played"
+        for pk, player, rating, count, played in plain_rows.rows(
+            scope.values_list("pk", "player_id", *RATING_FIELDS)
         )
     }
-    new: list[PlayerRating] = []
+    new: list[tuple[Any, ...]] = []
     changed: list[PlayerRating] = []
     for player, rating in ratings.items():
         if players is not None and player not in last:
             continue
         values = (rating, games[player], last.get(player))
         row = stored.pop(player, None)
-        fields = dict(zip(("rating", "games", "last_played"), values, strict=True))
         if row is None:
-            new.append(PlayerRating(player_id=player, family=family, **fields))
+            new.append((player, family, *values))
         elif row[1] != values:
+            fields = dict(zip(RATING_FIELDS, values, strict=True))
             changed.append(PlayerRating(pk=row[0], player_id=player, family=family, **fields))
-    PlayerRating.objects.bulk_create(new, batch_size=BATCH)
-    PlayerRating.objects.bulk_update(changed, ("rating", "games", "last_played"), batch_size=BATCH)
+    bulk_rows.insert(PlayerRating, ("player_id", "family", *RATING_FIELDS), new)
+    # Updated in place (a player's row is what the rankings page lists, and there are far fewer
+    # ratings than changes).
+    PlayerRating.objects.bulk_update(changed, RATING_FIELDS, batch_size=bulk_rows.BATCH)
     if players is None and stored:
-        PlayerRating.objects.filter(pk__in=[pk for pk, _ in stored.values()]).delete()
+        bulk_rows.delete(PlayerRating, [pk for pk, _ in stored.values()])
 
 
 @transaction.atomic
 def recompute_family(family: str, progress: Callable[[int, int], None] | None = None) -> int:
     """Rate every match of the family from scratch; returns the number of rated matches."""
-    matches = list(rated_matches(family))
+    lock_family(family)
+    matches = list(rating_reads.family_items(family, games_of(family) or [family]))
     book = elo.RatingBook()
-    rows: dict[Key, dict[str, Any]] = {}
+    rows: dict[Key, tuple[Any, ...]] = {}
     last: dict[int, Any] = {}
     count = 0
-    memo: dict[Any, Any] = {}
-    for i, match in enumerate(matches, start=1):
-        items = rated_items(match, memo)
+    apply = book.apply
+    for i, (finished_at, items) in enumerate(matches, start=1):
         count += bool(items)
         for item in items:
-            for change in book.apply(item):
-                rows[change_key(change)] = change_values(change, match)
-                last[change.player] = match.finished_at
+            for change in apply(item):
+                rows[(change.match_id, change.deal_id, change.player)] = change_values(change, finished_at)
+                last[change.player] = finished_at
         if progress:
             progress(i, len(matches))
     _write_changes(family, rows, Q())
@@ -207,13 +209,25 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
     return count
 
 
+def lock_family(family: str) -> None:
+    """One rater per family at a time, until the transaction ends.
+
+    PostgreSQL: a transaction-level advisory lock keyed by the family (reading and locking every
+    PlayerRating row of the family would cost as much as the family has players). SQLite takes one
+    writer at a time anyway.
+    """
+    if connection.vendor == "postgresql":
+        key = zlib.crc32(f"ratings:{family}".encode()) - 2**31  # a signed 32-bit key
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_SPACE, key])
+
+
 @transaction.atomic
 def rate_match(match_id: int) -> str:
     """Rate one finished match: incrementally when it is the family's latest, else recompute the family."""
     match = Match.objects.prefetch_related("seats", "deals").get(pk=match_id)
     family = family_of(match.game)
-    # One rater per family at a time: the PlayerRating rows of the family are the lock.
-    list(PlayerRating.objects.select_for_update().filter(family=family).values_list("pk", flat=True))
+    lock_family(family)
     if match.boards:
         # A duplicate table is rated when its round ends, with the round's tables that finished
         # before it (skipped then) and a team match's other table: the family is recomputed so
@@ -224,10 +238,15 @@ def rate_match(match_id: int) -> str:
         return "recomputed"
     items = rated_items(match)
     already = RatingChange.objects.filter(match=match).exists()
-    later = RatingChange.objects.filter(family=family).filter(
-        Q(played_at__gt=match.finished_at) | Q(played_at=match.finished_at, match_id__gt=match.pk)
+    # The family's last rated match, read from the end of the (family, played_at, match) index.
+    latest = (
+        RatingChange.objects.filter(family=family)
+        .order_by("-played_at", "-match_id")
+        .values_list("played_at", "match_id")
+        .first()
     )
-    if already or later.exists() or not items:
+    later = latest is not None and latest > (match.finished_at, match.pk)
+    if already or later or not items:
         if not items and not already:
             return "skipped"
         recompute_family(family)
@@ -237,7 +256,7 @@ def rate_match(match_id: int) -> str:
     for row in PlayerRating.objects.filter(family=family, player_id__in=players):
         book.ratings.setdefault(family, {})[row.player_id] = row.rating
         book.games.setdefault(family, {})[row.player_id] = row.games
-    rows = {change_key(c): change_values(c, match) for item in items for c in book.apply(item)}
+    rows = {change_key(c): change_values(c, match.finished_at) for item in items for c in book.apply(item)}
     _write_changes(family, rows, Q(match=match))
     _write_ratings(family, book, {p: match.finished_at for p in players}, players)
     return "applied"
