@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0021_three_deck_rule_set'),
+        ('league', '0022_deal_list_order'),
     ]
 
     operations = [
