@@ -108,7 +108,9 @@ def moved(table: LiveTable, deal: Deal, seat: int, *, expire_clocks: bool = Fals
     """Take the deal's steps from its version now until ``seat`` has moved (a bot's optional
     declaration may come first); its Move."""
     version = deal.version  # read now: the cached state's row is this same object and moves on
-    for _ in range(10):
+    # Other seats may move first: bots' optional declarations, and on a loaded machine the other
+    # person's clock, which runs out too while these steps are taken.
+    for _ in range(200):
         move = Move.objects.filter(deal_id=deal.pk, seq__gte=version, seat=seat).first()
         if move is not None:
             return move
