@@ -117,7 +117,8 @@ def ordinal(nth: int) -> str:
 
 def throw_lines(deal: Deal, names: list[str]) -> list[str]:
     """The ``real_hand_throws`` option: each failed throw, then what the penalty costs when it is on."""
-    throws = (deal.result or {}).get("failed_throws") or []
+    result = typed_rows.deal_result(deal)
+    throws = (result.failed_throws if result is not None else None) or ()
     lines = [
         _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s")
         % {
@@ -201,8 +202,9 @@ def next_dealer(deal: Deal, names: list[str]) -> str | None:
     seat = result.next_dealer if result is not None else None
     if seat is None:
         later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).first()
-        situation = archive.head(later).situation if later is not None else deal.match.situation
-        seat = (situation or {}).get("dealer")
+        stored = archive.head(later).situation if later is not None else deal.match.situation
+        situation = typed_rows.situation(deal.game, stored)
+        seat = situation.dealer if situation is not None else None
     if not isinstance(seat, int) or not 0 <= seat < len(names):
         return None
     return _("%(name)s deals next.") % {"name": names[seat]}
@@ -241,6 +243,6 @@ def context(deal: Deal, user: Any = None) -> dict[str, Any]:
         "calls": call_lines(result, names),
         "throws": throw_lines(deal, names),
         "match_line": match_line_text,
-        "rows": result_rows(stored, names),
+        "rows": result_rows(result if stored else None, names),
         "replay_url": reverse("deal-viewer", args=[deal.pk]),
     }

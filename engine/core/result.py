@@ -102,6 +102,8 @@ class DealResult(Stored):
     defender_points: int | None = None
     card_points: JSON = None
     entered: bool | None = None  # True: entered by hand, the cards unknown (engine/core/entered.py)
+    # The trick games' failed throws under ``real_hand_throws``: {"seat", "trick", "attempted", "forced"}.
+    failed_throws: tuple[Mapping[str, JSON], ...] = seq()
 
     @property
     def counts(self) -> bool:
