@@ -93,18 +93,16 @@ def change_lines(result: DealResult, names: list[str]) -> list[str]:
 def call_lines(result: DealResult, names: list[str]) -> list[str]:
     """Zhao Pengyou: each friend call and who answered it."""
     lines = []
-    for call in result.calls if isinstance(result, ZhaoResult) else ():
-        card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call["nth"]), "card": card_text(call["card"])}
-        if call.get("by") is None:
+    for call in result.friend_calls if isinstance(result, ZhaoResult) else ():
+        card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call.nth), "card": card_text(call.card)}
+        if call.by is None:
             lines.append(_("%(call)s: never played") % {"call": card})
-        elif call.get("joined"):
-            lines.append(
-                _("%(call)s: %(name)s joined as a friend") % {"call": card, "name": names[call["by"]]}
-            )
+        elif call.joined:
+            lines.append(_("%(call)s: %(name)s joined as a friend") % {"call": card, "name": names[call.by]})
         else:
             lines.append(
                 _("%(call)s: played by %(name)s, already on the team")
-                % {"call": card, "name": names[call["by"]]}
+                % {"call": card, "name": names[call.by]}
             )
     return lines
 
@@ -118,14 +116,14 @@ def ordinal(nth: int) -> str:
 def throw_lines(deal: Deal, names: list[str]) -> list[str]:
     """The ``real_hand_throws`` option: each failed throw, then what the penalty costs when it is on."""
     result = typed_rows.deal_result(deal)
-    throws = (result.failed_throws if result is not None else None) or ()
+    throws = result.throws if result is not None else ()
     lines = [
         _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s")
         % {
-            "n": t["trick"] + 1,
-            "name": names[t["seat"]],
-            "attempted": " ".join(map(card_text, t["attempted"])),
-            "forced": " ".join(map(card_text, t["forced"])),
+            "n": t.trick + 1,
+            "name": names[t.seat],
+            "attempted": " ".join(map(card_text, t.attempted)),
+            "forced": " ".join(map(card_text, t.forced)),
         }
         for t in throws
     ]

@@ -333,10 +333,9 @@ def result_rows(result: DealResult | None, seats: list[str]) -> list[tuple[str, 
     for value, label, fmt in facts:
         if value is not None:
             rows.append((label, fmt(value)))
-    trump = result.trump
-    if trump:
-        suit = SUIT_SYMBOLS.get(trump.get("suit") or "", _("no trump suit"))
-        rows.append((_("Trump"), f"{trump.get('rank') or ''} {suit}".strip()))
+    if result.trump:
+        suit = SUIT_SYMBOLS.get(result.trump_suit or "", _("no trump suit"))
+        rows.append((_("Trump"), f"{result.trump_rank or ''} {suit}".strip()))
     before = levels_before(result)
     if before:
         after = levels_after(result) if result.has("levels_after") else before
