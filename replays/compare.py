@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 
 from engine.core.errors import EngineError
+from league.services import typed_rows
 from replays.services.frames import ALL
 from replays.services.viewer import header, labels, result_rows, steps_payload
 from replays.views import viewable_deal
@@ -35,7 +36,7 @@ def deal_compare(request: HttpRequest, pk: int, other: int) -> HttpResponse:
                 "deal": deal,
                 "head": head,
                 "payload": payload,
-                "result": result_rows(deal.result, head["seats"]),
+                "result": result_rows(typed_rows.deal_result(deal), head["seats"]),
             }
         )
     words = labels()

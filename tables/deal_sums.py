@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.result import DealResult, LevelsResult
 from engine.family.cards import points
 from league.models import Deal
+from league.services import typed_rows
 from tables.services import live
 
 
@@ -58,8 +60,8 @@ class Sums:
 
 def sums(deal: Deal) -> Sums | None:
     """The deal's defenders' points part by part (``None``: no tricks, a redeal, Si Se Pai)."""
-    result = deal.result or {}
-    if result.get("outcome") != "played" or "defender_points" not in result:
+    result = typed_rows.deal_result(deal)
+    if result is None or not result.played or result.defender_points is None:
         return None
     if not deal.version or not deal.has_moves:
         return None  # a result entered without its moves (an offline deal): nothing to add up
@@ -72,38 +74,43 @@ def sums(deal: Deal) -> Sums | None:
         lines = trick_lines(state, tricks, result)
         throws = throw_lines(state)
     in_tricks = lines[-1].running if lines else 0
-    kitty_points = int(result.get("kitty_points") or 0)
-    if "kitty_multiplier" in result:
-        multiplier = int(result["kitty_multiplier"] or 0)
+    kitty_points = int(result.kitty_points or 0)
+    if result.has("kitty_multiplier"):
+        multiplier = int(result.kitty_multiplier or 0)
         from_kitty = kitty_points * multiplier
-    else:  # one-deck Shengji and San Da Ha name the points the kitty added (doubled)
-        from_kitty = int(result.get("kitty_bonus") or 0)
+    else:  # one-deck Shengji names the points the kitty added (doubled)
+        from_kitty = int((result.kitty_bonus if isinstance(result, LevelsResult) else None) or 0)
         multiplier = from_kitty // kitty_points if kitty_points else 0
     from_throws = sum(t.change for t in throws)
     return Sums(
         tricks=lines,
         in_tricks=in_tricks,
-        kitty=list(result.get("kitty") or []),
+        kitty=list(result.kitty or ()),
         kitty_points=kitty_points,
         kitty_multiplier=multiplier,
         from_kitty=from_kitty,
         throws=throws,
         from_throws=from_throws,
-        total=int(result["defender_points"]),
+        total=int(result.defender_points),
     )
 
 
-def trick_lines(state: Any, tricks: list[Any], result: dict[str, Any]) -> list[TrickLine]:
+def trick_lines(state: Any, tricks: list[Any], result: DealResult) -> list[TrickLine]:
     """Each trick's winner (the next trick's leader; the last trick's from the result) and points."""
     out = []
     running = 0
     for i, trick in enumerate(tricks):
-        winner = tricks[i + 1][0][0] if i + 1 < len(tricks) else result.get("last_trick_winner", state.leader)
+        winner = tricks[i + 1][0][0] if i + 1 < len(tricks) else last_trick_winner(state, result)
         won = points(card for _, cards in trick for card in cards)
         defenders = state.side_of(winner) == 1
         running += won if defenders else 0
         out.append(TrickLine(i + 1, winner, won, defenders, running))
     return out
+
+
+def last_trick_winner(state: Any, result: DealResult) -> Any:
+    """Who won the last trick: the result says (a stored null stays null), else the state's leader."""
+    return result.last_trick_winner if result.has("last_trick_winner") else state.leader
 
 
 def throw_lines(state: Any) -> list[ThrowLine]:

@@ -93,18 +93,16 @@ def change_lines(result: DealResult, names: list[str]) -> list[str]:
 def call_lines(result: DealResult, names: list[str]) -> list[str]:
     """Zhao Pengyou: each friend call and who answered it."""
     lines = []
-    for call in result.calls if isinstance(result, ZhaoResult) else ():
-        card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call["nth"]), "card": card_text(call["card"])}
-        if call.get("by") is None:
+    for call in result.friend_calls if isinstance(result, ZhaoResult) else ():
+        card = _("%(nth)s copy of %(card)s") % {"nth": ordinal(call.nth), "card": card_text(call.card)}
+        if call.by is None:
             lines.append(_("%(call)s: never played") % {"call": card})
-        elif call.get("joined"):
-            lines.append(
-                _("%(call)s: %(name)s joined as a friend") % {"call": card, "name": names[call["by"]]}
-            )
+        elif call.joined:
+            lines.append(_("%(call)s: %(name)s joined as a friend") % {"call": card, "name": names[call.by]})
         else:
             lines.append(
                 _("%(call)s: played by %(name)s, already on the team")
-                % {"call": card, "name": names[call["by"]]}
+                % {"call": card, "name": names[call.by]}
             )
     return lines
 
@@ -117,14 +115,15 @@ def ordinal(nth: int) -> str:
 
 def throw_lines(deal: Deal, names: list[str]) -> list[str]:
     """The ``real_hand_throws`` option: each failed throw, then what the penalty costs when it is on."""
-    throws = (deal.result or {}).get("failed_throws") or []
+    result = typed_rows.deal_result(deal)
+    throws = result.throws if result is not None else ()
     lines = [
         _("Trick %(n)s: %(name)s tried %(attempted)s, failed, played %(forced)s")
         % {
-            "n": t["trick"] + 1,
-            "name": names[t["seat"]],
-            "attempted": " ".join(map(card_text, t["attempted"])),
-            "forced": " ".join(map(card_text, t["forced"])),
+            "n": t.trick + 1,
+            "name": names[t.seat],
+            "attempted": " ".join(map(card_text, t.attempted)),
+            "forced": " ".join(map(card_text, t.forced)),
         }
         for t in throws
     ]
@@ -201,8 +200,9 @@ def next_dealer(deal: Deal, names: list[str]) -> str | None:
     seat = result.next_dealer if result is not None else None
     if seat is None:
         later = Deal.objects.filter(match_id=deal.match_id, number=deal.number + 1).first()
-        situation = archive.head(later).situation if later is not None else deal.match.situation
-        seat = (situation or {}).get("dealer")
+        stored = archive.head(later).situation if later is not None else deal.match.situation
+        situation = typed_rows.situation(deal.game, stored)
+        seat = situation.dealer if situation is not None else None
     if not isinstance(seat, int) or not 0 <= seat < len(names):
         return None
     return _("%(name)s deals next.") % {"name": names[seat]}
@@ -241,6 +241,6 @@ def context(deal: Deal, user: Any = None) -> dict[str, Any]:
         "calls": call_lines(result, names),
         "throws": throw_lines(deal, names),
         "match_line": match_line_text,
-        "rows": result_rows(stored, names),
+        "rows": result_rows(result if stored else None, names),
         "replay_url": reverse("deal-viewer", args=[deal.pk]),
     }

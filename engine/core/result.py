@@ -91,6 +91,30 @@ class Stored:
 
 
 @dataclass(frozen=True)
+class Throw(Stored):
+    """A failed throw under ``real_hand_throws``: the thrower, the trick (from 0), the cards it
+    tried and the smallest beatable unit it had to play instead."""
+
+    seat: int = 0
+    trick: int = 0
+    attempted: tuple[str, ...] = seq()
+    forced: tuple[str, ...] = seq()
+
+
+@dataclass(frozen=True)
+class FriendCall(Stored):
+    """A Zhao Pengyou call: the card, which copy of it, and who answered (``None``: never played;
+    ``joined`` false: already on the declarer's team)."""
+
+    call: str | None = None
+    card: str = ""
+    nth: int = 0
+    copies_played: int | None = None
+    by: int | None = None
+    joined: bool | None = None
+
+
+@dataclass(frozen=True)
 class DealResult(Stored):
     """What every game's deal result holds: the outcome and each seat's score for the deal.
 
@@ -113,6 +137,25 @@ class DealResult(Stored):
     defender_points: int | None = None
     card_points: JSON = None
     entered: bool | None = None  # True: entered by hand, the cards unknown (engine/core/entered.py)
+    # The trick games' failed throws under ``real_hand_throws``: {"seat", "trick", "attempted", "forced"}.
+    failed_throws: tuple[Mapping[str, JSON], ...] = seq()
+
+    @property
+    def trump_rank(self) -> str | None:
+        """The trump rank the deal was played in (``None``: none named, or no trump stored)."""
+        rank = None if self.trump is None else self.trump.get("rank")
+        return None if rank is None else str(rank)
+
+    @property
+    def trump_suit(self) -> str | None:
+        """The trump suit, "S", "H", "D" or "C" (``None``: no trump suit, or no trump stored)."""
+        suit = None if self.trump is None else self.trump.get("suit")
+        return None if suit is None else str(suit)
+
+    @property
+    def throws(self) -> tuple[Throw, ...]:
+        """The failed throws, each as its typed value."""
+        return tuple(Throw.from_json(t) for t in self.failed_throws or ())
 
     @property
     def counts(self) -> bool:
@@ -185,6 +228,11 @@ class ZhaoResult(DeclarerResult):
     ranks_before: tuple[str, ...] = seq()
     ranks_after: tuple[str, ...] = seq()
     winners: tuple[int, ...] | None = seq(None)  # the match's winners once someone has won
+
+    @property
+    def friend_calls(self) -> tuple[FriendCall, ...]:
+        """The declarer's calls, each as its typed value."""
+        return tuple(FriendCall.from_json(c) for c in self.calls or ())
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from engine.core.game import JSON
-from engine.core.result import DealResult, ZhaoResult
+from engine.core.result import DealResult, MatchSituation, ZhaoResult, ZhaoSituation
 from engine.core.traits import MatchScore
 from engine.family.cards import RANKS
+from league.services import typed_rows
 from league.services.games import game, partnerships
 from league.services.typed_rows import MatchResult
 
@@ -75,14 +76,14 @@ def places(name: str, winners: Sequence[int], score: Sequence[int], levels: Sequ
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
-def zhao_levels(seats: int, situation: Mapping[str, JSON] | None, results: Sequence[DealResult]) -> list[int]:
+def zhao_levels(seats: int, situation: MatchSituation | None, results: Sequence[DealResult]) -> list[int]:
     """Levels each Zhao Pengyou seat rose from 2 by the end of the match (its rank reached)."""
-    ranks: Sequence[str] | None = (situation or {}).get("ranks")
+    ranks: Sequence[str] | None = situation.ranks if isinstance(situation, ZhaoSituation) else None
     for result in results:
         if isinstance(result, ZhaoResult):
             ranks = result.ranks_after or ranks
-    ranks = ranks if ranks and len(ranks) == seats else ["2"] * seats
-    return [RANKS.index(str(r)) for r in ranks]
+    reached = ranks if ranks and len(ranks) == seats else ["2"] * seats
+    return [RANKS.index(str(r)) for r in reached]
 
 
 def zhao_game_points(seats: int, results: Iterable[DealResult]) -> list[int]:
@@ -109,7 +110,7 @@ def match_result(
     ranked = game(name).match_score is MatchScore.RANKS
     if ranked:
         score = zhao_game_points(seats, results)
-        levels = zhao_levels(seats, situation, results)
+        levels = zhao_levels(seats, typed_rows.situation(name, situation), results)
     else:
         score = totals(seats, results)
     best = max(score) if score else 0

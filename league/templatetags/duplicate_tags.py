@@ -8,6 +8,7 @@ from fractions import Fraction
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from engine.core.result import DealResult
 from league.duplicate import hundredths as to_hundredths
 from league.services import names
 
@@ -26,12 +27,12 @@ def compass(seat: int | None) -> str:
 
 
 @register.filter
-def trump_text(trump: dict[str, str | None] | None) -> str:
+def trump_text(result: DealResult | None) -> str:
     """A deal's trump as printed: "2♥", or the rank alone with no trump suit (无主)."""
-    if not trump:
+    if result is None or not result.trump:
         return "—"
-    rank = trump.get("rank") or ""
-    suit = trump.get("suit")
+    rank = result.trump_rank or ""
+    suit = result.trump_suit
     return f"{rank}{SUITS[suit]}" if suit in SUITS else f"{rank} {_('no trump suit')}".strip()
 
 

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import EngineError
+from engine.core.game import Game
 from engine.core.record import DealRecord, ReplayError, start_state
 from engine.core.registry import get_game
+from engine.core.result import DealResult
 from engine.family.cards import points
 from engine.family.trump import TrumpContext, display_order
 from replays.services.frames import ALL, Frame, make_frame, order_key
@@ -136,7 +138,7 @@ def _build_many(record: DealRecord, perspectives: Sequence[int | str]) -> dict[i
         return out
 
     story = Story()
-    watcher = StoryWatcher(story, state)
+    watcher = StoryWatcher(story, state, game)
     steps = [frames_now()]
     watcher.see(0, steps[0][0])
     for index, (actor, text) in enumerate(record.actions, start=1):
@@ -171,21 +173,29 @@ def hand_order(state: Any, orders: dict[str, dict[str, Any]]) -> str | None:
     return key
 
 
-def claimed(frame: Frame, prev: Frame) -> bool:
+def frame_result(game: Game, frame: Frame) -> DealResult | None:
+    """The deal's result a frame shows, as the game's typed value (``None`` until the deal is over)."""
+    stored = frame.get("result")
+    return game.typed_result(stored) if stored else None
+
+
+def claimed(game: Game, frame: Frame, prev: Frame) -> bool:
     """Si Se Pai: the claim window open at ``prev`` closed with a claim (a meld, then a discard;
     or a win). Two claims in a row may read alike, so ``last_claim`` alone would miss the second."""
     if prev["phase"] != "window":
         return False
-    won = frame["phase"] == "over" and (frame.get("result") or {}).get("outcome") == "win"
+    result = frame_result(game, frame) if frame["phase"] == "over" else None
+    won = result is not None and result.outcome == "win"
     return frame["phase"] == "discard" or won
 
 
 class StoryWatcher:
     """Notes phase changes, declarations, closed tricks, claims and the kitty as frames go by."""
 
-    def __init__(self, story: Story, state: Any) -> None:
+    def __init__(self, story: Story, state: Any, game: Game) -> None:
         self.story = story
         self.state = state
+        self.game = game
         self.prev: Frame | None = None
 
     def see(self, at: int, frame: Frame) -> None:
@@ -199,7 +209,7 @@ class StoryWatcher:
             return
         if frame.get("declaration") != prev.get("declaration") and frame.get("declaration"):
             self.story.declarations.append({"at": at, **frame["declaration"]})
-        won_claim = bool(frame.get("last_claim")) and claimed(frame, prev)
+        won_claim = bool(frame.get("last_claim")) and claimed(self.game, frame, prev)
         if won_claim:
             self.story.claims.append({"at": at, **frame["last_claim"]})
         if "shown" in frame and (prev["phase"] not in WINDOWS or won_claim):
@@ -229,7 +239,8 @@ class StoryWatcher:
         if frame["phase"] == "play":
             winner = frame["to_move"][0]
         else:
-            winner = (frame.get("result") or {}).get("last_trick_winner")
+            result = frame_result(self.game, frame)
+            winner = result.last_trick_winner if result is not None else None
         tricks = self.story.tricks
         size = len(plays)
         self.story.tricks.append(

@@ -13,11 +13,22 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from cardclub.games import game_info
 from engine.core.errors import EngineError
 from engine.core.registry import get_game
+from engine.core.result import (
+    DealResult,
+    LevelsResult,
+    LevelsSituation,
+    MatchSituation,
+    SandahaResult,
+    SandahaSituation,
+    SisepaiResult,
+    SisepaiSituation,
+    ZhaoResult,
+)
 from engine.core.traits import Layout, Sides
 from engine.review import BUDGETS, DEFAULT_BUDGET
 from league import access
 from league.models import Deal
-from league.services import archive
+from league.services import archive, typed_rows
 from league.services.games import RULE_LABELS
 from league.services.names import seat_label, seat_names
 from replays.services.access import can_comment
@@ -119,7 +130,7 @@ def page_context(
         "perspectives": perspectives(deal),
         "chart": points_chart(payload["story"]["tricks"]) if payload else None,
         "fair": fair_deal(deal),
-        "result": result_rows(deal.result, head["seats"]),
+        "result": result_rows(typed_rows.deal_result(deal), head["seats"]),
         "standing": standing(deal),
         "comments": comments_for(deal, user),
         "comment_allowed": can_comment(user, deal),
@@ -200,14 +211,51 @@ def level_label(names: list[str], team: int, teams: int) -> str:
 def standing(deal: Deal) -> list[tuple[str, str]]:
     """Levels (level games) or running scores (score games) as the deal began."""
     names = header(deal)["seats"]
-    situation = archive.head(deal).situation or {}
-    levels = (deal.result or {}).get("levels_before") or situation.get("levels")
+    situation = start_situation(deal)
+    levels = levels_before(typed_rows.deal_result(deal)) or (
+        situation.levels if isinstance(situation, LevelsSituation) else None
+    )
     if levels:
         return [(level_label(names, t, len(levels)), str(level)) for t, level in enumerate(levels)]
-    scores = situation.get("scores")
+    scores = running_scores(situation)
     if scores:
         return [(_("Score of %(seat)s") % {"seat": names[s]}, str(v)) for s, v in enumerate(scores)]
     return []
+
+
+def start_situation(deal: Deal) -> MatchSituation | None:
+    """The match's situation as the deal began (``None``: the match's first deal)."""
+    return typed_rows.situation(deal.game, archive.head(deal).situation)
+
+
+def running_scores(situation: MatchSituation | None) -> tuple[int, ...] | None:
+    """The running scores a score game's situation keeps (San Da Ha, Si Se Pai); level games none."""
+    return situation.scores if isinstance(situation, (SandahaSituation, SisepaiSituation)) else None
+
+
+def levels_before(result: DealResult | None) -> tuple[str, ...]:
+    """Each side's level as a level game's deal began (none: not a level game's result)."""
+    return (result.levels_before if isinstance(result, LevelsResult) else None) or ()
+
+
+def levels_after(result: DealResult) -> tuple[str, ...]:
+    """Each side's level after a level game's deal."""
+    return (result.levels_after if isinstance(result, LevelsResult) else None) or ()
+
+
+def ranks_before(result: DealResult) -> tuple[str, ...]:
+    """Each player's rank as a Zhao Pengyou deal began."""
+    return (result.ranks_before if isinstance(result, ZhaoResult) else None) or ()
+
+
+def ranks_after(result: DealResult) -> tuple[str, ...]:
+    """Each player's rank after a Zhao Pengyou deal."""
+    return (result.ranks_after if isinstance(result, ZhaoResult) else None) or ()
+
+
+def change_per_seat(result: DealResult) -> tuple[int, ...] | None:
+    """What the deal changed per seat: a Si Se Pai deal's payments, else its ``scores``."""
+    return (result.payments if isinstance(result, SisepaiResult) else None) or result.scores
 
 
 # A redeal's ``reason`` in the page's language.
@@ -222,81 +270,85 @@ REASONS = {
 def ending(deal: Deal, names: list[str]) -> list[dict[str, Any]]:
     """What the last step shows: levels or scores after the deal, the kitty with its points and
     multiplier, and who deals next; each row ``{"label", "value", "cards"}``."""
-    result = deal.result or {}
+    result = typed_rows.deal_result(deal)
     rows: list[dict[str, Any]] = []
+    if result is None:
+        return rows
 
     def add(label: str, value: str, cards: list[str] | None = None) -> None:
         rows.append({"label": label, "value": value, "cards": cards or []})
 
-    before, after = result.get("levels_before"), result.get("levels_after")
+    before, after = levels_before(result), levels_after(result)
     if before and after:
         for t in range(len(before)):
             add(level_label(names, t, len(before)), f"{before[t]} → {after[t]}")
-    before, after = result.get("ranks_before"), result.get("ranks_after")
+    before, after = ranks_before(result), ranks_after(result)
     if before and after:
         for s in range(len(before)):
             add(_("Rank of %(seat)s") % {"seat": names[s]}, f"{before[s]} → {after[s]}")
     # Level games keep a deal-won flag in "scores"; score games pay (Si Se Pai) or score (San Da Ha).
-    level_game = bool(result.get("levels_after") or result.get("ranks_after"))
-    change = None if level_game else result.get("payments") or result.get("scores")
+    level_game = bool(levels_after(result) or ranks_after(result))
+    change = None if level_game else change_per_seat(result)
     if change:
-        start = (archive.head(deal).situation or {}).get("scores") or [0] * len(change)
+        start = running_scores(start_situation(deal)) or [0] * len(change)
         for s, v in enumerate(change):
             add(_("Score of %(seat)s") % {"seat": names[s]}, f"{start[s]} → {start[s] + v} ({v:+d})")
-    if result.get("kitty"):
-        note = _("%(points)s points") % {"points": result.get("kitty_points", 0)}
-        if result.get("kitty_multiplier") is not None:
-            note = _("%(points)s points × %(times)s") % {
-                "points": result.get("kitty_points", 0),
-                "times": result["kitty_multiplier"],
-            }
-        add(_("Kitty"), note, list(result["kitty"]))
-    nxt = result.get("next_dealer")
+    if result.kitty:
+        # A kitty's points stored as null read "None", as they always have; absent, 0.
+        points = result.kitty_points if result.has("kitty_points") else 0
+        note = _("%(points)s points") % {"points": points}
+        if result.kitty_multiplier is not None:
+            note = _("%(points)s points × %(times)s") % {"points": points, "times": result.kitty_multiplier}
+        add(_("Kitty"), note, list(result.kitty))
+    nxt = result.next_dealer
     if isinstance(nxt, int) and 0 <= nxt < len(names):
         add(_("Deals next"), names[nxt])
     return rows
 
 
-def result_rows(result: dict[str, Any] | None, seats: list[str]) -> list[tuple[str, str]]:
-    """The result as labelled lines, for the keys the games' results share."""
-    if not result:
+def result_rows(result: DealResult | None, seats: list[str]) -> list[tuple[str, str]]:
+    """The result as labelled lines, for the fields the games' results share."""
+    if result is None:
         return []
 
     def who(seat: Any) -> str:
         return seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "—"
 
-    outcome = str(result.get("outcome", ""))
+    outcome = str(result.outcome) if result.has("outcome") else ""
     rows: list[tuple[str, str]] = [(_("Outcome"), str(OUTCOME_WORDS.get(outcome, outcome)))]
-    labels: list[tuple[str, str, Any]] = [
-        ("dealer", _("Dealer"), who),
-        ("declared_by", _("Declared by"), who),
-        ("bid", _("Bid"), str),
-        ("game_points", _("Game points"), str),
-        ("defender_points", _("Defenders' points"), str),
-        ("kitty_points", _("Points in the kitty"), str),
-        ("kitty_multiplier", _("Kitty multiplier"), str),
-        ("winner", _("Winner"), who),
-        ("points", _("Points"), str),
-        ("reason", _("Reason"), lambda reason: str(REASONS.get(reason, reason))),
+    declared_by = result.declared_by if isinstance(result, (LevelsResult, ZhaoResult)) else None
+    sisepai = result if isinstance(result, SisepaiResult) else None
+    facts: list[tuple[Any, str, Any]] = [
+        (result.dealer, _("Dealer"), who),
+        (declared_by, _("Declared by"), who),
+        (result.bid if isinstance(result, SandahaResult) else None, _("Bid"), str),
+        (result.game_points if isinstance(result, ZhaoResult) else None, _("Game points"), str),
+        (result.defender_points, _("Defenders' points"), str),
+        (result.kitty_points, _("Points in the kitty"), str),
+        (result.kitty_multiplier, _("Kitty multiplier"), str),
+        (sisepai.winner if sisepai else None, _("Winner"), who),
+        (sisepai.points if sisepai else None, _("Points"), str),
+        (result.reason, _("Reason"), lambda reason: str(REASONS.get(reason, reason))),
     ]
-    for key, label, fmt in labels:
-        if result.get(key) is not None:
-            rows.append((label, fmt(result[key])))
-    trump = result.get("trump")
-    if trump:
-        suit = SUIT_SYMBOLS.get(trump.get("suit") or "", _("no trump suit"))
-        rows.append((_("Trump"), f"{trump.get('rank') or ''} {suit}".strip()))
-    if result.get("levels_before"):
-        before, after = result["levels_before"], result.get("levels_after", result["levels_before"])
+    for value, label, fmt in facts:
+        if value is not None:
+            rows.append((label, fmt(value)))
+    if result.trump:
+        suit = SUIT_SYMBOLS.get(result.trump_suit or "", _("no trump suit"))
+        rows.append((_("Trump"), f"{result.trump_rank or ''} {suit}".strip()))
+    before = levels_before(result)
+    if before:
+        after = levels_after(result) if result.has("levels_after") else before
         for team in range(len(before)):
             rows.append((_("Levels, team %(t)s") % {"t": team + 1}, f"{before[team]} → {after[team]}"))
-    if result.get("ranks_before"):
-        before, after = result["ranks_before"], result.get("ranks_after", result["ranks_before"])
+    before = ranks_before(result)
+    if before:
+        after = ranks_after(result) if result.has("ranks_after") else before
         for seat in range(len(before)):
             rows.append((_("Rank of %(seat)s") % {"seat": who(seat)}, f"{before[seat]} → {after[seat]}"))
-    if result.get("deal_winners") is not None:
-        rows.append((_("Deal won by"), ", ".join(who(s) for s in result["deal_winners"]) or "—"))
-    change = result.get("payments") or result.get("scores")
+    if result.has("deal_winners") and result.deal_winners is not None:
+        rows.append((_("Deal won by"), ", ".join(who(s) for s in result.deal_winners) or "—"))
+    change = change_per_seat(result)
     if change:
         rows.append((_("Change per seat"), ", ".join(f"{who(s)} {v:+d}" for s, v in enumerate(change))))
     return rows

@@ -16,10 +16,12 @@ from engine.core.registry import game_names, get_game
 from engine.core.result import (
     FORMAT,
     DealResult,
+    FriendCall,
     LevelsResult,
     LevelsSituation,
     SandahaResult,
     SisepaiResult,
+    Throw,
     ZhaoResult,
 )
 from engine.tools.playthrough import DIRECTORY, parse
@@ -137,3 +139,46 @@ def test_an_entered_deal_s_result_round_trips(name: str, figures: Figures) -> No
     result = entered_result(name, game.rules_from_json({}), 4, None, figures)
     typed = game.typed_result(result)
     assert typed.entered is True and exact(typed.to_json()) == exact(result)
+
+
+@pytest.mark.parametrize(
+    ("trump", "rank", "suit"),
+    [
+        ({"rank": "2", "suit": "H"}, "2", "H"),
+        ({"rank": None, "suit": "S"}, None, "S"),
+        ({"rank": "5", "suit": None}, "5", None),
+    ],
+)
+def test_the_trump_reads_as_its_rank_and_suit(
+    trump: dict[str, str | None], rank: str | None, suit: str | None
+) -> None:
+    """2♥; San Da Ha's suit without a rank; a rank with no trump suit (无主)."""
+    result = DealResult.from_json({"outcome": "played", "trump": trump})
+    assert (result.trump_rank, result.trump_suit) == (rank, suit)
+
+
+def test_a_result_without_a_trump_has_no_rank_or_suit() -> None:
+    """A redeal names no trump."""
+    result = DealResult.from_json({"outcome": "redeal"})
+    assert result.trump_rank is None and result.trump_suit is None
+
+
+def test_a_failed_throw_reads_as_a_typed_value_and_the_result_round_trips() -> None:
+    """``real_hand_throws``: the thrower, the trick, what was tried and what had to be played."""
+    stored = {
+        "outcome": "played",
+        "failed_throws": [{"seat": 1, "trick": 3, "attempted": ["AS", "KS"], "forced": ["KS"]}],
+    }
+    result = LevelsResult.from_json(stored)
+    assert result.throws == (Throw(seat=1, trick=3, attempted=("AS", "KS"), forced=("KS",)),)
+    assert exact(result.to_json()) == exact(stored)
+
+
+@pytest.mark.parametrize(("by", "joined"), [(None, None), (2, True), (0, False)])
+def test_a_friend_call_reads_who_answered_it(by: int | None, joined: bool | None) -> None:
+    """Never played; joined as a friend; played by one already on the team."""
+    call = {"call": "2nd AH", "card": "AH", "nth": 2, "copies_played": 1, "by": by, "joined": joined}
+    result = ZhaoResult.from_json({"outcome": "played", "calls": [call]})
+    (friend,) = result.friend_calls
+    assert isinstance(friend, FriendCall)
+    assert (friend.card, friend.nth, friend.by, friend.joined) == ("AH", 2, by, joined)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from engine.core.result import DealResult
 from replays.services.viewer import result_rows
 
 pytestmark = pytest.mark.backend_free
@@ -20,7 +21,8 @@ REASONS = [
 def reason_shown(reason: str, language: str) -> str:
     """The Reason line of a redeal's result rows, as ``language`` reads it."""
     with translation.override(language):
-        rows = dict(result_rows({"outcome": "redeal", "reason": reason}, ["N", "E", "S", "W"]))
+        redeal = DealResult.from_json({"outcome": "redeal", "reason": reason})
+        rows = dict(result_rows(redeal, ["N", "E", "S", "W"]))
         return rows[translation.gettext("Reason")]
 
 
