@@ -104,9 +104,13 @@ def _number(value: str | None) -> int | None:
 def deal_page(deals: QuerySet[Deal], params: Mapping[str, str]) -> DealPage | None:
     """The page of ``deals`` that ``params`` ask for (``page``, ``older``, ``newer``); ``None`` for
     a bare page number deeper than a longer list numbers (those are reached by the links)."""
-    total = deals.order_by()[: COUNTED + 1].count()
-    if total <= COUNTED:
-        return _counted(deals, total, params.get("page"))
+    # The count reads the deals' ids and places unordered: a short list (a filter that matches few)
+    # is then sorted here and its page read by id. Asked for in the lists' order, a filter matching
+    # no deal of the club walked the whole federation's index back to its date (a second at the
+    # default size).
+    counted = list(deals.order_by().annotate(key=DEAL_LIST_KEY).values_list("key", "pk")[: COUNTED + 1])
+    if len(counted) <= COUNTED:
+        return _counted(deals, sorted(counted, reverse=True), params.get("page"))
     older, newer, page = _number(params.get("older")), _number(params.get("newer")), params.get("page")
     number = _number(page)
     if older is not None:
@@ -125,12 +129,15 @@ def deal_page(deals: QuerySet[Deal], params: Mapping[str, str]) -> DealPage | No
     return _walked(rows[:PAGE_SIZE], number, more_newer=number > 1, more_older=len(rows) > PAGE_SIZE)
 
 
-def _counted(deals: QuerySet[Deal], total: int, page: str | None) -> DealPage:
+def _counted(
+    deals: QuerySet[Deal], places: list[tuple[datetime.datetime, int]], page: str | None
+) -> DealPage:
     # Django's paginator's numbering: "last" and any number past the end are the last page,
-    # anything else not a number the first.
-    pages = max(1, -(-total // PAGE_SIZE))
+    # anything else not a number the first. ``places``: every deal's (place, id), newest first.
+    pages = max(1, -(-len(places) // PAGE_SIZE))
     number = pages if page == "last" else min(_number(page) or 1, pages)
-    rows = list(newest_first(deals)[(number - 1) * PAGE_SIZE : number * PAGE_SIZE])
+    shown = [pk for _, pk in places[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]]
+    rows = list(newest_first(deals.filter(pk__in=shown)))
     return DealPage(
         rows,
         number,
