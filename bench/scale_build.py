@@ -553,7 +553,7 @@ def _build(size: Size, deals_per_match: int, reviewed_games: int) -> dict[str, A
     # The derived standings and rating changes too: without their statistics the planner took a
     # player's 1,320 changes for one row and merge-joined every deal (the player page 1.3 s).
     analyze()
-    analyze_s += lap()
+    analyze_s = round(analyze_s + lap(), 1)
     return {
         "pool_s": pool_s,
         "copy_s": copy_s,
