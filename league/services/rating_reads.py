@@ -12,7 +12,7 @@ their model rows, read in one more query.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
@@ -27,9 +27,14 @@ from league.services.games import partnerships
 Rated = tuple[datetime, list[elo.RatedMatch]]
 
 
-def family_items(family: str, games: list[str]) -> Iterator[Rated]:
-    """Every finished rated match of ``family`` (games ``games``) in rating order, with its items."""
-    from league.services.ratings import rated_items  # the one-match path, for duplicate tables
+# What one match rates, from its model row (``league.services.ratings.rated_items``), with a memo.
+OneMatch = Callable[[Match, dict[Any, Any]], list[elo.RatedMatch]]
+
+
+def family_items(family: str, games: list[str], rated_items: OneMatch) -> Iterator[Rated]:
+    """Every finished rated match of ``family`` (games ``games``) in rating order, with its items;
+    duplicate tables through ``rated_items``, the one-match path (passed in: the ratings import
+    this module)."""
 
     finished = {"rated": True, "status": Match.Status.FINISHED}
     family_matches = Match.objects.filter(game__in=games, **finished)

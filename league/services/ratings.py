@@ -190,7 +190,7 @@ def _write_ratings(
 def recompute_family(family: str, progress: Callable[[int, int], None] | None = None) -> int:
     """Rate every match of the family from scratch; returns the number of rated matches."""
     lock_family(family)
-    matches = list(rating_reads.family_items(family, games_of(family) or [family]))
+    matches = list(rating_reads.family_items(family, games_of(family) or [family], rated_items))
     book = elo.RatingBook()
     rows: dict[Key, tuple[Any, ...]] = {}
     last: dict[int, Any] = {}
