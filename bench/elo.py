@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.scale import admin, load, setup_django  # noqa: E402
+from bench.scale import bench_database, load  # noqa: E402
 
 SEATS = {"shengji": 4, "tractor": 4, "sandaha": 4, "zhaopengyou": 6, "sisepai": 4}
 PER_DEAL = ("zhaopengyou", "sisepai")
@@ -341,11 +341,7 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the database")
     parser.add_argument("--database", help="use (and keep) this database, built by a --keep run if not empty")
     args = parser.parse_args()
-    name = args.database or f"elo_{os.getpid()}"
-    if not args.database:
-        admin(f'CREATE DATABASE "{name}"')
-    try:
-        setup_django(name)
+    with bench_database("elo", args.database, args.keep):
         from league.models import Match
 
         started = time.perf_counter()
@@ -361,12 +357,6 @@ def main() -> int:
         again = recompute(args.profile)
         print(json.dumps({"recompute": again, "load": load()}), flush=True)
         print(json.dumps({"new_result": new_results(args.new), "load": load()}), flush=True)
-    finally:
-        if not (args.keep or args.database):
-            from django.db import connections
-
-            connections.close_all()
-            admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     return 0
 
 

@@ -44,7 +44,8 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -342,20 +343,27 @@ def main() -> int:
     parser.add_argument("--database", help="use (and keep) this existing, empty database")
     parser.add_argument("--keep", action="store_true", help="keep the database made for the run")
     args = parser.parse_args()
-    name = args.database or f"scale_{os.getpid()}"
-    if not args.database:
+    with bench_database("scale", args.database, args.keep):
+        summary = run(args)
+        print(json.dumps({"scale": summary}), flush=True)
+    return 0
+
+
+@contextmanager
+def bench_database(prefix: str, given: str | None, keep: bool) -> Iterator[str]:
+    """Django on database ``given`` (kept), or on a new ``<prefix>_<pid>``, dropped unless ``keep``."""
+    name = given or f"{prefix}_{os.getpid()}"
+    if not given:
         admin(f'CREATE DATABASE "{name}"')
     try:
         setup_django(name)
-        summary = run(args)
-        print(json.dumps({"scale": summary}), flush=True)
+        yield name
     finally:
-        if not (args.database or args.keep):
+        if not (given or keep):
             from django.db import connections
 
             connections.close_all()
             admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    return 0
 
 
 if __name__ == "__main__":

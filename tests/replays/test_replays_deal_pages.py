@@ -75,13 +75,18 @@ def test_a_list_past_the_bound_is_numbered_without_a_total(club: Club) -> None:
     assert " of " not in nav
 
 
-def test_the_older_links_walk_a_long_list_newest_first_once_each(club: Club) -> None:
-    order = finished_deals(club, 7)
+def walked_older(club: Club) -> list[int]:
+    """Every deal shown from the first page on, following the Older links to the end."""
     seen, nav = get(club)
     while "Older" in nav:
         shown, nav = get(club, link(nav, "Older"))
         seen += shown
-    assert seen == order
+    return seen
+
+
+def test_the_older_links_walk_a_long_list_newest_first_once_each(club: Club) -> None:
+    order = finished_deals(club, 7)
+    assert walked_older(club) == order
 
 
 def test_an_older_link_carries_the_next_pages_number(club: Club) -> None:
@@ -120,11 +125,7 @@ def test_a_bare_page_number_reaches_only_the_numbered_pages(club: Club, page: st
 @pytest.mark.parametrize("count", [6, 7])
 def test_deals_without_a_time_come_after_every_timed_one(club: Club, count: int) -> None:
     order = finished_deals(club, count - 1, untimed=1)
-    seen, nav = get(club)
-    while "Older" in nav:
-        shown, nav = get(club, link(nav, "Older"))
-        seen += shown
-    assert seen == order
+    assert walked_older(club) == order
 
 
 def test_the_filters_stay_in_the_links(club: Club) -> None:
