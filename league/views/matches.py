@@ -16,7 +16,7 @@ from cardclub.games import game_info
 from league import access
 from league.forms import SeatedDealForm, UploadForm, deal_form_class
 from league.models import Match, ResultReport, Round
-from league.services import duplicate, names, offline, results
+from league.services import corrections, duplicate, names, offline, results
 from league.views.common import act, visible_match
 
 ERRORS = (results.ResultError,)
@@ -72,7 +72,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         # The form's own words, shown as the template's {% translate %} shows a literal (unescaped).
         "entry_note": mark_safe(str(deal_form_class(match.game).note)),  # noqa: S308
         "report": getattr(match, "report", None),
-        "corrections": match.corrections.select_related("by"),
+        "corrections": corrections.correction_views(match.game, list(match.corrections.select_related("by"))),
         "events": match.result_events.select_related("by", "table_code"),
         "manages": manages,
         "can_enter": can_enter,

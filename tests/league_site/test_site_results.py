@@ -162,6 +162,43 @@ def test_it_keeps_every_correction(
     assert match.deals.get(number=2).result["dealer"] == 1
 
 
+def corrected_match(tractor_round: Tournament) -> Match:
+    """Two deals entered at 30 points, then deal 1 corrected to 90 (deal 2 recomputed with it)."""
+    match = the_match(tractor_round)
+    director = User.objects.get(username="director")
+    results.enter_deal(match, director, offline.DealInput(0, 30))
+    results.enter_deal(match, director, offline.DealInput(2, 30))
+    results.override(match, director)
+    results.correct_deal(match, director, 1, offline.DealInput(0, 90), "misread")
+    return match
+
+
+def corrections_section(client: Client, match: Match) -> str:
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    return page[page.index('<ul class="corrections">') :].split("</ul>")[0]
+
+
+def test_the_match_page_shows_a_correction_as_the_deals_it_changed(
+    tractor_round: Tournament, as_user: Login
+) -> None:
+    """Each changed deal's result before and after, in the deals table's words, and the match score."""
+    section = corrections_section(as_user("member"), corrected_match(tractor_round))
+    assert "Match score 4 · 0 · 4 · 0 → 0 · 2 · 0 · 2" in section
+    # Deal 1: defenders' points 30 → 90; deal 2 then dealt by seat 1 (Member) instead of seat 2.
+    rows = section.split('<tr class="')[1:]
+    assert [r.split('"')[0] for r in rows] == ["was", "now", "was", "now"]
+    assert "<td>30</td>" in rows[0] and "<td>90</td>" in rows[1]
+    assert "<td>Director</td>" in rows[2] and "<td>Member</td>" in rows[3]
+
+
+def test_the_match_page_shows_no_stored_json_of_a_correction(
+    tractor_round: Tournament, as_user: Login
+) -> None:
+    """The correction log's stored results are not printed as they are stored."""
+    section = corrections_section(as_user("member"), corrected_match(tractor_round))
+    assert "{" not in section and "defender_points" not in section
+
+
 def record_text(match: Match, seed: int = 3) -> str:
     game = get_game(match.game)
     rules = game.rules_from_json(match.rules)
