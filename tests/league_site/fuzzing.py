@@ -12,7 +12,10 @@ that reads the whole query (iterates it, copies or re-encodes it) gets them all.
 parameter to every page was 11,000 requests, most of them to views that never read it (5 minutes
 on PostgreSQL at load 8, 2026-12-02); it is now about 1,300. A form's field gets them if the view
 reads it when the form is posted as the page gives it (the lobby's form carries every game's house
-rules, and the view reads only the chosen game's). The pages and the forms are two test
+rules, and the view reads only the chosen game's; that it looks at every name, for the chosen game's
+prefix, is no read of their values). The form walk was 1,508 posts, 858 of them to the lobby (57 s
+of CPU), and is now 858, 208 to the lobby (22 s), on PostgreSQL at load 1-4, 2026-12-02
+(``pytest tests/league_site/test_site_fuzz_forms.py``). The pages and the forms are two test
 files (``test_site_fuzz_*.py``), so that two of xdist's workers, which take a file each, share it.
 """
 
@@ -175,9 +178,13 @@ def forms_of(response: Any, url: str) -> list[dict[str, Any]]:
     return parser.forms
 
 
-# The ways to read one key of a query or form dictionary, and those that read them all.
+# The ways to read one key of a query or form dictionary, those that read every key's name alone
+# (the values stay unread: the lobby asks whether any name carries the chosen game's prefix), and
+# those that read every value.
 READ_ONE = ("__getitem__", "get", "getlist", "__contains__")
-READ_ALL = ("__iter__", "items", "lists", "values", "dict", "keys", "copy", "urlencode")
+READ_NAMES = ("__iter__", "keys")
+READ_ALL = ("items", "lists", "values", "dict", "copy", "urlencode")
+NAMES = "names"
 EVERY = "*"
 # The boundary's NUL screen reads the whole query of every request, the view's reads are what count.
 SCREENS = os.path.join("cardclub", "middleware.py")
@@ -190,10 +197,11 @@ INTERNALS = (
 @contextmanager
 def reads() -> Iterator[set[str]]:
     """The keys a view reads from any query or form dictionary while the block runs (``EVERY``:
-    all); reads made inside a whole-dictionary read (``lists`` calls ``getlist``) count as that."""
+    every value, ``NAMES``: every key's name); reads made inside a whole-dictionary read (``lists``
+    calls ``getlist``) count as that."""
     seen: set[str] = set()
     inside = [0]
-    own = {name: QueryDict.__dict__.get(name) for name in READ_ONE + READ_ALL}
+    own = {name: QueryDict.__dict__.get(name) for name in READ_ONE + READ_NAMES + READ_ALL}
 
     def by_view() -> bool:
         # A whole-dictionary read that yields lazily (``lists``) reads its keys from Django's own
@@ -209,20 +217,23 @@ def reads() -> Iterator[set[str]]:
 
         return read
 
-    def every(method: Callable[..., Any]) -> Callable[..., Any]:
-        def read(self: QueryDict, *args: Any, **kwargs: Any) -> Any:
-            if by_view():
-                seen.add(EVERY)
-            inside[0] += 1
-            try:
-                return method(self, *args, **kwargs)
-            finally:
-                inside[0] -= 1
+    def every(mark: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def wrap(method: Callable[..., Any]) -> Callable[..., Any]:
+            def read(self: QueryDict, *args: Any, **kwargs: Any) -> Any:
+                if by_view():
+                    seen.add(mark)
+                inside[0] += 1
+                try:
+                    return method(self, *args, **kwargs)
+                finally:
+                    inside[0] -= 1
 
-        return read
+            return read
 
-    for name in READ_ONE + READ_ALL:
-        wrap = one if name in READ_ONE else every
+        return wrap
+
+    for name in READ_ONE + READ_NAMES + READ_ALL:
+        wrap = one if name in READ_ONE else every(NAMES if name in READ_NAMES else EVERY)
         setattr(QueryDict, name, wrap(getattr(QueryDict, name)))
     try:
         yield seen
@@ -239,6 +250,13 @@ def read_parameters(client: Client, url: str, names: set[str]) -> set[str]:
     with reads() as seen:
         client.get(url, dict.fromkeys(names, "1"))
     return set(names) if EVERY in seen else names & seen
+
+
+def reads_when_posted(action: str, data: dict[str, Any]) -> set[str]:
+    """The keys the view reads when the owner posts ``data`` to ``action`` (``reads``)."""
+    with reads() as seen:
+        owner_client().post(action, data)
+    return seen
 
 
 def walk_queries(tournament: Tournament) -> None:
@@ -282,12 +300,17 @@ def walk_forms(tournament: Tournament) -> None:
         if action.startswith(SKIP_ACTIONS):
             continue
         defaults = {k: v[1] for k, v in form["fields"].items() if v is not None and v[0] == "text"}
-        with reads() as seen:
-            owner_client().post(action, defaults)
+        seen = reads_when_posted(action, defaults)
         for name, field in form["fields"].items():
             is_file = field is not None and field[0] == "file"  # uploads are read from FILES
             if not (is_file or EVERY in seen or name in seen):
-                continue  # another game's house rules on the lobby's form, say
+                if not (NAMES in seen and field is None):
+                    continue  # the view never looks at it
+                # An unticked box is not posted as the page gives it, and a view that reads the
+                # names sees one more when it is: does the view read its value then?
+                ticked = reads_when_posted(action, {**defaults, name: "1"})
+                if not (EVERY in ticked or name in ticked):
+                    continue  # another game's house rules on the lobby's form, say
             for value in NASTY:
                 data: dict[str, Any] = dict(defaults)
                 if is_file:
