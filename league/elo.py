@@ -283,29 +283,40 @@ class RatingBook:
         """Two sides of any sizes, each player against every player of the other, zero-sum (module doc)."""
         if len(match.sides) != 2:
             raise ValueError("a zero-sum deal has exactly two sides")
-        larger = max(len(s.players) for s in match.sides)
+        first, second = match.sides
+        denominator = EXPECTED_SCALE * max(len(first.players), len(second.players))
         config = self.config
+        initial, provisional_games, k_new, k_old = (
+            config.initial,
+            config.provisional_games,
+            config.provisional_k,
+            config.k,
+        )
         changes: list[Figures] = []
-        for a, side in enumerate(match.sides):
-            other = match.sides[1 - a]
-            expected = _expected(averages[a], averages[1 - a])
+        at_first, at_second = averages
+        for side, other, mine, theirs in (
+            (first, second, at_first, at_second),
+            (second, first, at_second, at_first),
+        ):
+            expected = _expected(mine, theirs)
             score2 = _score2(side.place, other.place)
             numerator = (score2 * (EXPECTED_SCALE // 2) - expected) * len(other.players)
-            played = [games.get(p, 0) for p in side.players]
-            ks = [config.k_for(n) for n in played]
-            befores = [ratings.get(p, config.initial) for p in side.players]
-            shares = _shares([k * numerator for k in ks], EXPECTED_SCALE * larger, befores)
-            sizes = (len(side.players), len(other.players))
-            for p, n, k, share, before in zip(side.players, played, ks, shares, befores, strict=True):
+            players = side.players
+            played = [games.get(p, 0) for p in players]
+            ks = [k_new if n < provisional_games else k_old for n in played]
+            befores = [ratings.get(p, initial) for p in players]
+            shares = _shares([k * numerator for k in ks], denominator, befores)
+            sizes = (len(players), len(other.players))
+            for p, n, k, share, before in zip(players, played, ks, shares, befores, strict=True):
                 changes.append(
                     (
                         p,
                         before,
                         before + share,
                         k,
-                        n < config.provisional_games,
-                        averages[a],
-                        averages[1 - a],
+                        n < provisional_games,
+                        mine,
+                        theirs,
                         n,
                         1,
                         score2,
@@ -345,10 +356,13 @@ def _shares(numerators: list[int], denominator: int, ratings: list[int]) -> list
     """
     total = _div_round(sum(numerators), denominator)
     floors = [n // denominator for n in numerators]
-    rest = [n - f * denominator for n, f in zip(numerators, floors, strict=True)]
-    order = sorted(range(len(numerators)), key=lambda i: (-rest[i], ratings[i], i))
-    for i in order[: total - sum(floors)]:
-        floors[i] += 1
+    left = total - sum(floors)
+    if left:  # often none: then there is nothing to sort
+        order = sorted(
+            range(len(numerators)), key=lambda i: (floors[i] * denominator - numerators[i], ratings[i], i)
+        )
+        for i in order[:left]:
+            floors[i] += 1
     return floors
 
 
