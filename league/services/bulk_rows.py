@@ -32,66 +32,6 @@ def insert(model: type[models.Model], columns: Sequence[str], rows: Iterable[Seq
                 copy.write_row(row)
 
 
-def replace(
-    model: type[models.Model],
-    columns: Sequence[str],
-    rows: Sequence[Sequence[Any]],
-    where: dict[str, Any],
-    key: Sequence[str],
-) -> None:
-    """Make ``model``'s rows matching ``where`` (column values) equal ``rows``: PostgreSQL, in a transaction.
-
-    The rows are copied into a temporary table and the server deletes the stored rows that are
-    not among them and inserts those not stored (``EXCEPT ALL`` both ways): an unchanged row is
-    neither read back nor written. ``key`` (columns that may be null) identifies a stored row.
-    Over no stored row, the rows are copied straight in.
-    """
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    names = ", ".join(quote(column(model, c)) for c in columns)
-    condition = " AND ".join(f"{quote(column(model, c))} = %s" for c in where)
-    params = list(where.values())
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {table} WHERE {condition})", params)
-        if not cursor.fetchone()[0]:
-            insert(model, columns, rows)
-            return
-        # Large enough for both set operations to hash in memory rather than sort on disk; until
-        # the transaction ends.
-        cursor.execute("SELECT set_config('work_mem', '512MB', true)")
-        cursor.execute(
-            f"CREATE TEMPORARY TABLE new_rows ON COMMIT DROP AS SELECT {names} FROM {table} WITH NO DATA"
-        )
-        with cursor.cursor.copy(f"COPY new_rows ({names}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-        cursor.execute(
-            f"DELETE FROM {table} t USING (SELECT {names} FROM {table} WHERE {condition} "
-            f"EXCEPT ALL SELECT {names} FROM new_rows) g WHERE {same_key(model, key)} AND "
-            + " AND ".join(f"t.{quote(column(model, c))} = %s" for c in where),
-            params + params,
-        )
-        cursor.execute(
-            f"INSERT INTO {table} ({names}) SELECT {names} FROM new_rows "
-            f"EXCEPT ALL SELECT {names} FROM {table} WHERE {condition}",
-            params,
-        )
-        cursor.execute("DROP TABLE new_rows")
-
-
-def same_key(model: type[models.Model], key: Sequence[str]) -> str:
-    """SQL: row ``t`` has row ``g``'s ``key`` (``=`` where a column is never null, so it may join by hash)."""
-    quote = connection.ops.quote_name
-    terms = []
-    for name in key:
-        field = model._meta.get_field(name)
-        c = quote(column(model, name))
-        terms.append(
-            f"t.{c} IS NOT DISTINCT FROM g.{c}" if getattr(field, "null", False) else f"t.{c} = g.{c}"
-        )
-    return " AND ".join(terms)
-
-
 def column(model: type[models.Model], name: str) -> str:
     """The database column of field ``name`` (an attribute name such as ``player_id``)."""
     field = model._meta.get_field(name)

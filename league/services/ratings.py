@@ -118,29 +118,18 @@ def change_rows(book: elo.RatingBook, item: elo.RatedMatch, played_at: Any) -> l
     ]
 
 
-def _write_changes(family: str, rows: list[tuple[Any, ...]], scope: Q | None) -> None:
-    """Make the family's stored changes in ``scope`` (all of them if None) equal ``rows``."""
-    if scope is None and connection.vendor == "postgresql":
-        # The rows are compared in the server: reading them back costs more than copying them.
-        bulk_rows.replace(RatingChange, ROW_COLUMNS, rows, {"family": family}, key=ROW_COLUMNS[:3])
-        return
+def _write_changes(family: str, rows: list[tuple[Any, ...]], scope: Q) -> None:
+    """Make the family's stored changes in ``scope`` equal ``rows`` (``ROW_COLUMNS``)."""
+    # Every stored row by all its values: a row of ``rows`` found there is stored as it is; what
+    # is left of them afterwards (changed or gone) is deleted, and a changed row written again.
     stored = {
-        (match_id, deal_id, player_id): (pk, tuple(values))
-        for pk, match_id, deal_id, player_id, *values in plain_rows.rows(
-            RatingChange.objects.filter(scope or Q(), family=family).values_list("pk", *ROW_COLUMNS)
+        row[:-1]: row[-1]
+        for row in plain_rows.rows(
+            RatingChange.objects.filter(scope, family=family).values_list(*ROW_COLUMNS, "pk")
         )
     }
-    new: list[tuple[Any, ...]] = []
-    gone: list[int] = []
-    for row in rows:
-        old = stored.pop(row[:3], None)
-        if old is not None and old[1] == row[3:]:
-            continue
-        if old is not None:
-            gone.append(old[0])  # a changed row is written again (bulk_rows)
-        new.append(row)
-    gone.extend(pk for pk, _ in stored.values())
-    bulk_rows.delete(RatingChange, gone)
+    new = [row for row in rows if stored.pop(row, None) is None]
+    bulk_rows.delete(RatingChange, list(stored.values()))
     bulk_rows.insert(RatingChange, ROW_COLUMNS, new)
 
 
@@ -197,7 +186,7 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
                 last[change[2]] = finished_at
         if progress:
             progress(i, len(matches))
-    _write_changes(family, rows, None)
+    _write_changes(family, rows, Q())
     _write_ratings(family, book, last, None)
     return count
 
