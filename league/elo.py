@@ -30,6 +30,10 @@ division rounded half away from zero. Applying matches one by one to ratings loa
 storage therefore gives exactly the numbers of a full recompute in the same order
 (chronological; ties by match id).
 
+``RatingBook.rate`` returns each change as a plain tuple (``Figures``), the form a recompute
+stores; ``RatingBook.apply`` wraps the same tuples in ``RatingChange``, and ``explanation`` words
+either.
+
 K factors (FIDE-like): 40 for a player's first 20 rated games in the family (provisional), then
 20; the count is of games before the match being rated.
 """

@@ -4,7 +4,8 @@
 incremental path reads one match). A recompute reads every match of the family: here the
 matches, their seats and (for games rated deal by deal) their finished deals' results come as
 tuples from ``values_list``, grouped by match in Python, and are turned into the same
-``elo.RatedMatch`` items in the same order. Duplicate tables (rated by matchpoints once their
+``elo.RatedMatch`` items in the same order; of a deal's result only the outcome, the winners and
+the format are kept (``deal_ratings.rated_winners``). Duplicate tables (rated by matchpoints once their
 round is over) are few and read their round's travellers: they go through ``rated_items`` on
 their model rows, read in one more query.
 """
