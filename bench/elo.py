@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/elo.py [--matches 100000] [--deals 1] [--new 20] [--profile] [--keep]
     .venv/bin/python bench/elo.py --database elo_1234    # time again on a database a --keep run built
+    .venv/bin/python bench/elo.py --database scale_copy --recompute-only   # any built database
 
 Builds ``--matches`` synthetic rated matches straight into a PostgreSQL database of its own
 (``elo_<pid>`` on the server of ``DATABASE_URL``, else ``postgres://postgres@127.0.0.1:5432``;
@@ -19,12 +20,17 @@ Then, printing one JSON line each:
   a new database's empty rating tables (every change written), then again with every change
   stored (the case of a correction: the fold reruns, only what differs is written). Wall seconds
   per family and in total, this process's CPU seconds and the PostgreSQL backend's (read from
-  ``/proc`` when the server runs on this machine), the changes stored before and after.
+  ``/proc`` when the server runs on this machine), the changes stored before and after, and how
+  many rows it wrote (a changed row is written again; over unchanged stored changes, none).
 - ``new_result``: ``--new`` new results, cycling over the games, each a finished match at the end
   of the history in a tournament's last round: ``standings.update`` and ``ratings.rate_match``
   (which must apply it incrementally) in one transaction, p50 and worst in ms, this process's
   CPU ms (p50), and the queries each ran (none reads the family's other rows:
   ``tests/league_site/test_rating_queries.py``).
+
+``--recompute-only`` (with ``--database``) runs one recompute over the database's stored changes
+and nothing else, so that it may time a federation ``bench/scale.py --keep`` built (whose tables
+the new results would disturb).
 
 ``--profile`` prints the 25 costliest functions (cumulative) of the second recompute.
 """
@@ -249,6 +255,7 @@ def recompute(profile: bool = False) -> dict[str, Any]:
 
     per_family = {}
     before = RatingChange.objects.count()
+    last_id = RatingChange.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
     server = backend_cpu()
     cpu = time.process_time()
     wall = time.perf_counter()
@@ -274,6 +281,7 @@ def recompute(profile: bool = False) -> dict[str, Any]:
         "families_s": per_family,
         "changes_before": before,
         "changes": RatingChange.objects.count(),
+        "written": RatingChange.objects.filter(pk__gt=last_id).count(),
     }
 
 
@@ -340,7 +348,16 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true", help="profile the second recompute (stderr)")
     parser.add_argument("--keep", action="store_true", help="keep the database")
     parser.add_argument("--database", help="use (and keep) this database, built by a --keep run if not empty")
+    parser.add_argument(
+        "--recompute-only", action="store_true", help="with --database: one recompute over its stored changes"
+    )
     args = parser.parse_args()
+    if args.recompute_only:
+        if not args.database:
+            parser.error("--recompute-only needs --database")
+        with bench_database("elo", args.database, True):
+            print(json.dumps({"recompute": recompute(args.profile), "load": load()}), flush=True)
+        return 0
     with bench_database("elo", args.database, args.keep):
         from league.models import Match
 

@@ -15,7 +15,7 @@ Pure Python, no Django. A game says it is rated per deal rather than per match b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.core.registry import get_game
 from engine.core.result import DealResult
@@ -32,12 +32,25 @@ def rated_deal(
     game: str, family: str, match_id: int, deal_id: int, result: DealResult, players: Sequence[int]
 ) -> RatedMatch | None:
     """The deal as the Elo fold rates it (``players`` by seat), or ``None`` when it is not rated."""
+    return rated_winners(game, family, (match_id, deal_id), result.outcome, result.deal_winners, players)
+
+
+def rated_winners(
+    game: str,
+    family: str,
+    ids: tuple[int, int],
+    outcome: str | None,
+    deal_winners: Iterable[int],
+    players: Sequence[int],
+) -> RatedMatch | None:
+    """``rated_deal`` from the only two fields of the result it reads; ``ids`` are (match, deal)."""
     traits = get_game(game)
-    if traits.rated_by is RatedBy.PLACES or result.outcome != traits.rated_outcome:
+    if traits.rated_by is RatedBy.PLACES or outcome != traits.rated_outcome:
         return None
-    winners = {int(s) for s in result.deal_winners}
+    winners = {int(s) for s in deal_winners}
     if not winners or not winners < set(range(len(players))):
         return None
+    match_id, deal_id = ids
     if traits.rated_by is RatedBy.DEAL_WINNER:
         sides = tuple(Side((p,), 1 if seat in winners else 2) for seat, p in enumerate(players))
         return RatedMatch(match_id, family, sides, winner_only=True, deal_id=deal_id)

@@ -30,6 +30,10 @@ division rounded half away from zero. Applying matches one by one to ratings loa
 storage therefore gives exactly the numbers of a full recompute in the same order
 (chronological; ties by match id).
 
+``RatingBook.rate`` returns each change as a plain tuple (``Figures``), the form a recompute
+stores; ``RatingBook.apply`` wraps the same tuples in ``RatingChange``, and ``explanation`` words
+either.
+
 K factors (FIDE-like): 40 for a player's first 20 rated games in the family (provisional), then
 20; the count is of games before the match being rated.
 """
@@ -87,6 +91,56 @@ class RatedMatch:
     deal_id: int | None = None
 
 
+# One change as plain values, in this order (the fold's output; ``RatingChange`` holds the same):
+# player, before, after, K, provisional, own side's average, opponents' average, games before,
+# pairings, doubled score, expected (1/10000ths), and (own, other) side sizes for a zero-sum deal.
+Figures = tuple[int, int, int, int, bool, int, int, int, int, int, int, tuple[int, ...]]
+
+# The expected scores of one pairing as the explanation words them ("0.50"), made once.
+EXPECTED_WORDS: tuple[str, ...] = tuple(f"{e / EXPECTED_SCALE:.2f}" for e in range(EXPECTED_SCALE + 1))
+
+
+def _expected_words(expected: int) -> str:
+    """An expected score (a sum over several pairings may pass 1) as the explanation words it."""
+    return EXPECTED_WORDS[expected] if expected <= EXPECTED_SCALE else f"{expected / EXPECTED_SCALE:.2f}"
+
+
+VERBS = {2: "won", 1: "drew", 0: "lost"}
+
+
+def explanation(figures: Figures, sides: int) -> str:
+    """One line saying why the rating moved (``sides``: how many sides the match had)."""
+    (
+        _p,
+        before,
+        after,
+        k,
+        provisional,
+        side_average,
+        opponents_average,
+        _g,
+        pairings,
+        score2,
+        expected,
+        team,
+    ) = figures
+    mark = " (provisional)" if provisional else ""
+    if team:
+        own, other = team
+        return (
+            f"{after - before:+d} ({before} → {after}): side of {own} {VERBS[score2]} against {other} "
+            f"averaging {opponents_average} (side {side_average}), expected {_expected_words(expected)}, "
+            f"K {k}{mark} × {other}/{max(own, other)}, shared to stay zero-sum"
+        )
+    # With more than two sides K is shared out over the sides - 1 pairings (see the module).
+    share = f"/{sides - 1}" if sides > 2 else ""
+    return (
+        f"{after - before:+d} ({before} → {after}): scored {score2 / 2:g}/{pairings} against opponents "
+        f"averaging {opponents_average} (side {side_average}), expected {_expected_words(expected)}, "
+        f"K {k}{share}{mark}"
+    )
+
+
 @dataclass(slots=True)
 class RatingChange:
     """One player's rating change from one match, with what is needed to explain it."""
@@ -115,31 +169,27 @@ class RatingChange:
         return self.after - self.before
 
     @property
-    def explanation(self) -> str:
-        """One line saying why the rating moved."""
-        if self.team_sizes:
-            return self._team_explanation()
-        score = f"{self.score2 / 2:g}/{self.pairings}"
-        expected = f"{self.expected / EXPECTED_SCALE:.2f}"
-        # With more than two sides K is shared out over the sides - 1 pairings (see the module).
-        share = f"/{self.sides - 1}" if self.sides > 2 else ""
-        k = f"K {self.k}{share}" + (" (provisional)" if self.provisional else "")
+    def figures(self) -> Figures:
+        """The change as the fold's plain values."""
         return (
-            f"{self.delta:+d} ({self.before} → {self.after}): scored {score} against opponents "
-            f"averaging {self.opponents_average} (side {self.side_average}), expected {expected}, {k}"
+            self.player,
+            self.before,
+            self.after,
+            self.k,
+            self.provisional,
+            self.side_average,
+            self.opponents_average,
+            self.games_before,
+            self.pairings,
+            self.score2,
+            self.expected,
+            self.team_sizes,
         )
 
-    def _team_explanation(self) -> str:
-        """The line for a zero-sum deal of two uneven sides (Zhao Pengyou)."""
-        own, other = self.team_sizes
-        verb = {2: "won", 1: "drew", 0: "lost"}[self.score2]
-        expected = f"{self.expected / EXPECTED_SCALE:.2f}"
-        provisional = " (provisional)" if self.provisional else ""
-        return (
-            f"{self.delta:+d} ({self.before} → {self.after}): side of {own} {verb} against {other} "
-            f"averaging {self.opponents_average} (side {self.side_average}), expected {expected}, "
-            f"K {self.k}{provisional} × {other}/{max(own, other)}, shared to stay zero-sum"
-        )
+    @property
+    def explanation(self) -> str:
+        """One line saying why the rating moved."""
+        return explanation(self.figures, self.sides)
 
 
 @dataclass
@@ -156,103 +206,129 @@ class RatingBook:
 
     def apply(self, match: RatedMatch) -> list[RatingChange]:
         """Rate one match (or deal), update the book and return one change per player."""
+        n, m, d = len(match.sides), match.match_id, match.deal_id
+        return [
+            RatingChange(m, match.family, p, b, a, k, pr, sa, oa, g, n, pa, s2, e, d, t)
+            for p, b, a, k, pr, sa, oa, g, pa, s2, e, t in self.rate(match)
+        ]
+
+    def rate(self, match: RatedMatch) -> list[Figures]:
+        """Rate one match (or deal), update the book and return each player's change as plain values."""
         if match.void or len(match.sides) < 2:
             return []
         ratings = self.ratings.setdefault(match.family, {})
         games = self.games.setdefault(match.family, {})
-        averages = [_average([ratings.get(p, self.config.initial) for p in s.players]) for s in match.sides]
+        initial = self.config.initial
+        averages = [_average([ratings.get(p, initial) for p in s.players]) for s in match.sides]
         rate = self._uneven_sides if match.zero_sum else self._pairwise
         changes = rate(match, ratings, games, averages)
         # Written back only after every side is computed: all sides see the ratings from before.
         for c in changes:
-            ratings[c.player] = c.after
-            games[c.player] = games.get(c.player, 0) + 1
+            player = c[0]
+            ratings[player] = c[2]
+            games[player] = c[7] + 1
         return changes
 
     def _pairwise(
         self, match: RatedMatch, ratings: dict[int, int], games: dict[int, int], averages: list[int]
-    ) -> list[RatingChange]:
+    ) -> list[Figures]:
         """Every pair of sides is a game (only those with the winner if ``winner_only``); K / (sides - 1)."""
         sides = match.sides
         best = min(s.place for s in sides)
         divisor = EXPECTED_SCALE * (len(sides) - 1)
-        changes: list[RatingChange] = []
+        config = self.config
+        initial, provisional_games, k_new, k_old = (
+            config.initial,
+            config.provisional_games,
+            config.provisional_k,
+            config.k,
+        )
+        winner_only = match.winner_only
+        changes: list[Figures] = []
         for a, side in enumerate(sides):
             score2 = expected = pairings = 0
             opponents: list[int] = []
+            mine, place = averages[a], side.place
             for b, other in enumerate(sides):
-                if b == a or (match.winner_only and side.place != best and other.place != best):
+                if b == a or (winner_only and place != best and other.place != best):
                     continue
-                expected += _expected(averages[a], averages[b])
-                score2 += _score2(side.place, other.place)
+                expected += _expected(mine, averages[b])
+                score2 += _score2(place, other.place)
                 pairings += 1
                 opponents.extend(other.players)
             numerator = score2 * (EXPECTED_SCALE // 2) - expected
-            opp_average = _average([ratings.get(p, self.config.initial) for p in opponents])
+            opp_average = _average([ratings.get(p, initial) for p in opponents])
             for p in side.players:
-                before, played = ratings.get(p, self.config.initial), games.get(p, 0)
-                k = self.config.k_for(played)
-                change = _div_round(k * numerator, divisor)
-                score = (pairings, score2, expected)
+                before, played = ratings.get(p, initial), games.get(p, 0)
+                provisional = played < provisional_games
+                k = k_new if provisional else k_old
+                after = before + _div_round(k * numerator, divisor)
                 changes.append(
-                    self._change(match, p, (before, change), played, (averages[a], opp_average), score)
+                    (
+                        p,
+                        before,
+                        after,
+                        k,
+                        provisional,
+                        mine,
+                        opp_average,
+                        played,
+                        pairings,
+                        score2,
+                        expected,
+                        (),
+                    )
                 )
         return changes
 
     def _uneven_sides(
         self, match: RatedMatch, ratings: dict[int, int], games: dict[int, int], averages: list[int]
-    ) -> list[RatingChange]:
+    ) -> list[Figures]:
         """Two sides of any sizes, each player against every player of the other, zero-sum (module doc)."""
         if len(match.sides) != 2:
             raise ValueError("a zero-sum deal has exactly two sides")
-        larger = max(len(s.players) for s in match.sides)
-        changes: list[RatingChange] = []
-        for a, side in enumerate(match.sides):
-            other = match.sides[1 - a]
-            expected = _expected(averages[a], averages[1 - a])
+        first, second = match.sides
+        denominator = EXPECTED_SCALE * max(len(first.players), len(second.players))
+        config = self.config
+        initial, provisional_games, k_new, k_old = (
+            config.initial,
+            config.provisional_games,
+            config.provisional_k,
+            config.k,
+        )
+        changes: list[Figures] = []
+        at_first, at_second = averages
+        for side, other, mine, theirs in (
+            (first, second, at_first, at_second),
+            (second, first, at_second, at_first),
+        ):
+            expected = _expected(mine, theirs)
             score2 = _score2(side.place, other.place)
             numerator = (score2 * (EXPECTED_SCALE // 2) - expected) * len(other.players)
-            played = [games.get(p, 0) for p in side.players]
-            ks = [self.config.k_for(n) for n in played]
-            befores = [ratings.get(p, self.config.initial) for p in side.players]
-            shares = _shares([k * numerator for k in ks], EXPECTED_SCALE * larger, befores)
-            sizes = (len(side.players), len(other.players))
-            for p, n, share, before in zip(side.players, played, shares, befores, strict=True):
-                score = (1, score2, expected)
+            players = side.players
+            played = [games.get(p, 0) for p in players]
+            ks = [k_new if n < provisional_games else k_old for n in played]
+            befores = [ratings.get(p, initial) for p in players]
+            shares = _shares([k * numerator for k in ks], denominator, befores)
+            sizes = (len(players), len(other.players))
+            for p, n, k, share, before in zip(players, played, ks, shares, befores, strict=True):
                 changes.append(
-                    self._change(match, p, (before, share), n, (averages[a], averages[1 - a]), score, sizes)
+                    (
+                        p,
+                        before,
+                        before + share,
+                        k,
+                        n < provisional_games,
+                        mine,
+                        theirs,
+                        n,
+                        1,
+                        score2,
+                        expected,
+                        sizes,
+                    )
                 )
         return changes
-
-    def _change(
-        self,
-        match: RatedMatch,
-        player: int,
-        move: tuple[int, int],
-        played: int,
-        averages: tuple[int, int],
-        score: tuple[int, int, int],
-        team_sizes: tuple[int, ...] = (),
-    ) -> RatingChange:
-        """One change: ``move`` is (before, delta), ``averages`` (own side, opponents), ``score``
-        (pairings, doubled score, expected in 1/10000ths)."""
-        before, delta = move
-        return RatingChange(
-            match.match_id,
-            match.family,
-            player,
-            before,
-            before + delta,
-            self.config.k_for(played),
-            played < self.config.provisional_games,
-            averages[0],
-            averages[1],
-            played,
-            len(match.sides),
-            *score,
-            match.deal_id,
-            team_sizes,
-        )
 
 
 def recompute(
@@ -284,10 +360,13 @@ def _shares(numerators: list[int], denominator: int, ratings: list[int]) -> list
     """
     total = _div_round(sum(numerators), denominator)
     floors = [n // denominator for n in numerators]
-    rest = [n - f * denominator for n, f in zip(numerators, floors, strict=True)]
-    order = sorted(range(len(numerators)), key=lambda i: (-rest[i], ratings[i], i))
-    for i in order[: total - sum(floors)]:
-        floors[i] += 1
+    left = total - sum(floors)
+    if left:  # often none: then there is nothing to sort
+        order = sorted(
+            range(len(numerators)), key=lambda i: (floors[i] * denominator - numerators[i], ratings[i], i)
+        )
+        for i in order[:left]:
+            floors[i] += 1
     return floors
 
 

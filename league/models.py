@@ -705,12 +705,21 @@ class PlayerRating(models.Model):
 class RatingChange(models.Model):
     """One player's rating change from one rated match, with its one-line explanation."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    # No index of its own: the (player, family, played_at) index begins with it.
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+    )
     family = models.CharField(_("game family"), max_length=20)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
-    # Set for games rated deal by deal (Zhao Pengyou, Si Se Pai; league/deal_ratings.py).
+    # Set for games rated deal by deal (Zhao Pengyou, Si Se Pai; league/deal_ratings.py). No index
+    # of its own: the partial unique (deal, player) begins with it and holds every row that has one.
     deal = models.ForeignKey(
-        Deal, on_delete=models.CASCADE, null=True, blank=True, related_name="rating_changes"
+        Deal,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rating_changes",
+        db_index=False,
     )
     # The order ratings are folded in: (when the match finished, match id, deal number).
     played_at = models.DateTimeField(_("played"))

@@ -4,7 +4,8 @@
 incremental path reads one match). A recompute reads every match of the family: here the
 matches, their seats and (for games rated deal by deal) their finished deals' results come as
 tuples from ``values_list``, grouped by match in Python, and are turned into the same
-``elo.RatedMatch`` items in the same order. Duplicate tables (rated by matchpoints once their
+``elo.RatedMatch`` items in the same order; of a deal's result only the outcome, the winners and
+the format are kept (``deal_ratings.rated_winners``). Duplicate tables (rated by matchpoints once their
 round is over) are few and read their round's travellers: they go through ``rated_items`` on
 their model rows, read in one more query.
 """
@@ -18,6 +19,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from engine.core.result import DealResult
 from league import deal_ratings, elo
 from league.models import Deal, Match, MatchSeat
 from league.services import plain_rows, typed_rows
@@ -26,6 +28,9 @@ from league.services.games import partnerships
 # (finished_at, the items the match rates); a match rating nothing has no items.
 Rated = tuple[datetime, list[elo.RatedMatch]]
 
+
+# A finished deal as the rating reads it: id, outcome, winners by seat, the result's format (or None).
+DealWinners = tuple[int, Any, Any, Any]
 
 # What one match rates, from its model row (``league.services.ratings.rated_items``), with a memo.
 OneMatch = Callable[[Match, dict[Any, Any]], list[elo.RatedMatch]]
@@ -70,9 +75,9 @@ def family_items(family: str, games: list[str], rated_items: OneMatch) -> Iterat
             yield finished_at, place_items(game, family, match_id, places, version, at)  # type: ignore[arg-type]
 
 
-def deal_results(games: list[str], finished: dict[str, Any]) -> dict[int, list[tuple[int, Any]]]:
-    """Match id → its finished deals' (id, result JSON) in deal order."""
-    out: dict[int, list[tuple[int, Any]]] = {}
+def deal_results(games: list[str], finished: dict[str, Any]) -> dict[int, list[DealWinners]]:
+    """Match id → its finished deals' (id, outcome, winners, result format) in deal order."""
+    out: dict[int, list[DealWinners]] = {}
     rows = plain_rows.rows(
         Deal.objects.filter(
             match__game__in=games,
@@ -83,7 +88,11 @@ def deal_results(games: list[str], finished: dict[str, Any]) -> dict[int, list[t
         .values_list("match_id", "id", "result")
     )
     for match_id, deal_id, result in rows:
-        out.setdefault(match_id, []).append((deal_id, result))
+        if result:
+            # Only the three keys the rating reads: a typed result of every key cost more than the fold.
+            data = parsed(result)
+            deal = (deal_id, data.get("outcome"), data.get("deal_winners"), data.get("format"))
+            out.setdefault(match_id, []).append(deal)
     return out
 
 
@@ -101,17 +110,17 @@ def duplicate_tables(ids: list[int]) -> dict[int, Match]:
 
 
 def deal_items(
-    game: str, family: str, match_id: int, deals: list[tuple[int, Any]], players: list[int]
+    game: str, family: str, match_id: int, deals: list[DealWinners], players: list[int]
 ) -> list[elo.RatedMatch]:
     """Each rated deal of a match rated deal by deal, as ``rated_items`` gives them."""
-    items = (
-        deal_ratings.rated_deal(
-            game, family, match_id, deal_id, typed_rows.result(game, parsed(result)), players
-        )
-        for deal_id, result in deals
-        if result
-    )
-    return [item for item in items if item is not None]
+    items = []
+    for deal_id, outcome, winners, version in deals:
+        if version is not None:  # a result of a later format is refused, as when read whole
+            DealResult.from_json({"format": version})
+        item = deal_ratings.rated_winners(game, family, (match_id, deal_id), outcome, winners or (), players)
+        if item is not None:
+            items.append(item)
+    return items
 
 
 def parsed(value: Any) -> Any:

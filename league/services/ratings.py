@@ -101,54 +101,36 @@ def rated_matches(family: str) -> Iterable[Match]:
     )
 
 
-Key = tuple[int, int | None, int]  # (match, deal or None, player)
-# The stored fields of a change, in the order of ``change_values``'s tuple.
+# The stored fields of a change after its key, in the order of ``change_rows``'s tuples.
 CHANGE_FIELDS = ("family", "played_at", "before", "after", "opponents_average", "k", "explanation")
+ROW_COLUMNS = ("match_id", "deal_id", "player_id", *CHANGE_FIELDS)
 RATING_FIELDS = ("rating", "games", "last_played")
 LOCK_SPACE = 0x454C4F  # the first key of the family locks ("ELO"), apart from other advisory locks
 
 
-def change_key(change: elo.RatingChange) -> Key:
-    """Which stored row holds a change."""
-    return (change.match_id, change.deal_id, change.player)
+def change_rows(book: elo.RatingBook, item: elo.RatedMatch, played_at: Any) -> list[tuple[Any, ...]]:
+    """Fold one item into ``book``: its changes as stored rows (``ROW_COLUMNS``)."""
+    m, d, family, sides = item.match_id, item.deal_id, item.family, len(item.sides)
+    explanation = elo.explanation
+    return [
+        (m, d, f[0], family, played_at, f[1], f[2], f[6], f[3], explanation(f, sides))
+        for f in book.rate(item)
+    ]
 
 
-def change_values(change: elo.RatingChange, played_at: Any) -> tuple[Any, ...]:
-    """Stored fields of one change (``CHANGE_FIELDS``)."""
-    return (
-        change.family,
-        played_at,
-        change.before,
-        change.after,
-        change.opponents_average,
-        change.k,
-        change.explanation,
-    )
-
-
-def _write_changes(family: str, rows: dict[Key, tuple[Any, ...]], scope: Q) -> int:
-    """Make the stored changes in ``scope`` equal ``rows``; returns how many rows were written."""
+def _write_changes(family: str, rows: list[tuple[Any, ...]], scope: Q) -> None:
+    """Make the family's stored changes in ``scope`` equal ``rows`` (``ROW_COLUMNS``)."""
+    # Every stored row by all its values: a row of ``rows`` found there is stored as it is; what
+    # is left of them afterwards (changed or gone) is deleted, and a changed row written again.
     stored = {
-        (match_id, deal_id, player_id): (pk, tuple(values))
-        for pk, match_id, deal_id, player_id, *values in plain_rows.rows(
-            RatingChange.objects.filter(scope, family=family).values_list(
-                "pk", "match_id", "deal_id", "player_id", *CHANGE_FIELDS
-            )
+        row[:-1]: row[-1]
+        for row in plain_rows.rows(
+            RatingChange.objects.filter(scope, family=family).values_list(*ROW_COLUMNS, "pk")
         )
     }
-    new: list[tuple[Any, ...]] = []
-    gone: list[int] = []
-    for key, values in rows.items():
-        row = stored.pop(key, None)
-        if row is not None and row[1] == values:
-            continue
-        if row is not None:
-            gone.append(row[0])  # a changed row is written again (bulk_rows)
-        new.append((*key, *values))
-    gone.extend(pk for pk, _ in stored.values())
-    bulk_rows.delete(RatingChange, gone)
-    bulk_rows.insert(RatingChange, ("match_id", "deal_id", "player_id", *CHANGE_FIELDS), new)
-    return len(new) + len(stored)
+    new = [row for row in rows if stored.pop(row, None) is None]
+    bulk_rows.delete(RatingChange, list(stored.values()))
+    bulk_rows.insert(RatingChange, ROW_COLUMNS, new)
 
 
 def _write_ratings(
@@ -192,16 +174,16 @@ def recompute_family(family: str, progress: Callable[[int, int], None] | None = 
     lock_family(family)
     matches = list(rating_reads.family_items(family, games_of(family) or [family], rated_items))
     book = elo.RatingBook()
-    rows: dict[Key, tuple[Any, ...]] = {}
+    rows: list[tuple[Any, ...]] = []
     last: dict[int, Any] = {}
     count = 0
-    apply = book.apply
     for i, (finished_at, items) in enumerate(matches, start=1):
         count += bool(items)
         for item in items:
-            for change in apply(item):
-                rows[(change.match_id, change.deal_id, change.player)] = change_values(change, finished_at)
-                last[change.player] = finished_at
+            changes = change_rows(book, item, finished_at)
+            rows.extend(changes)
+            for change in changes:
+                last[change[2]] = finished_at
         if progress:
             progress(i, len(matches))
     _write_changes(family, rows, Q())
@@ -256,7 +238,7 @@ def rate_match(match_id: int) -> str:
     for row in PlayerRating.objects.filter(family=family, player_id__in=players):
         book.ratings.setdefault(family, {})[row.player_id] = row.rating
         book.games.setdefault(family, {})[row.player_id] = row.games
-    rows = {change_key(c): change_values(c, match.finished_at) for item in items for c in book.apply(item)}
+    rows = [row for item in items for row in change_rows(book, item, match.finished_at)]
     _write_changes(family, rows, Q(match=match))
     _write_ratings(family, book, {p: match.finished_at for p in players}, players)
     return "applied"
