@@ -30,14 +30,17 @@ def table_event(
     *,
     render: bool = False,
     facts: TableInfo | None = None,
+    handed: bool = False,
 ) -> EncodedViews | None:
     """Tell the table's sockets that ``deal_id`` reached ``version`` (``0, 0``: the seats or the
     lobby changed; each socket reads its view again); with ``render``, the frames made first
-    (``facts``: the table's, when the caller has just read them)."""
+    (``facts``: the table's, when the caller has just read them; ``handed``: the caller hands
+    them to this node's sockets itself, so the event is for the other nodes)."""
     frames = views.encoded_views(table_id, deal_id, version, facts=facts) if render and deal_id else None
     # Frames first: the event never reaches this node's sockets before they exist, and it is
     # queued for the layer's publisher thread rather than waited for (cardclub/layers.py).
-    events.notify(group_of(table_id), deal_id, version, move, soon=render)
+    handed = handed and frames is not None
+    events.notify(group_of(table_id), deal_id, version, move, soon=render, elsewhere=handed)
     return frames
 
 
