@@ -304,7 +304,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if shown <= self.shown:
             return
         self.shown = shown
-        await self.send(text_data=text)
+        # Past the session middleware's wrapper, which has nothing to do for a frame (socket_auth.py).
+        await self.scope.get("server_send", self.base_send)({"type": "websocket.send", "text": text})
 
     async def send_view(self, *, deal_id: int | None = None, version: int = -1, force: bool = False) -> None:
         """Send the seat's view unless the socket already shows that version."""
