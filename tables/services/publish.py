@@ -2,10 +2,10 @@
 
 It sends the small group event (``events.notify``) and, on a node that serves the table's
 sockets (``render``), first makes every seat's frame of the new version once, held by the live
-deal: the sockets of this node find them made when the event comes back from Redis, and the
-socket that moved gets them back with its move, so a version is rendered once per node and asked
-for once. Other nodes render on the event's arrival (``views.encoded_views``); a worker applying a
-server step renders nothing.
+deal: the socket that moved gets them back with its move and hands each socket of the table on
+this node its own (``handed``: the event is then for the other nodes only), so a version is
+rendered once per node. Other nodes render on the event's arrival (``views.encoded_views``); a
+worker applying a server step renders nothing.
 """
 
 from __future__ import annotations
