@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
 
@@ -19,6 +20,8 @@ from tables.services import access, chat, events, lifecycle, live, moves, presen
 from tables.services.errors import BadMessage, TableError
 from tables.services.live import EncodedViews
 from tables.workers import db
+
+log = logging.getLogger(__name__)
 
 MAX_FRAME = 4096
 # The messages that change a table's life (lifecycle.py), each a function of that module.
@@ -113,7 +116,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def disconnect(self, code: int) -> None:
         """Leave the table's group; the seat is held and its clock keeps running."""
         if self.watched is not None:
-            watching.unwatch(self.table_id, self.watched[0])
+            watching.unwatch(self.table_id, self.watched[0], self)
             self.watched = None
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -193,10 +196,30 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_error(exc)
             await self.send_view(force=True)
             return
-        if applied.frames is not None and self.seat in applied.frames:
-            await self.send_frames(applied.frames)
-        else:  # the move's commit was deferred (an outer transaction): ask as the others do
+        if applied.frames is None:  # its commit was deferred (an outer transaction): ask as the others do
             await self.send_shared(applied.deal_id, applied.version)
+            return
+        await self.hand_out(applied.frames, applied.deal_id, applied.version)
+
+    async def hand_out(self, frames: EncodedViews, deal: int, version: int) -> None:
+        """Send this socket and the table's other sockets in this process their frames of the move
+        this socket applied, straight from here: the move's event went to the other nodes only.
+
+        Publishing it to this node too cost each socket a pass through the layer's receiver,
+        Channels' queue and its dispatch (docs/performance.md). A socket whose seat the frames
+        lack (it arrived after they were made) has them made again, after the others are sent.
+        """
+        late: list[TableConsumer] = []
+        for socket in (self, *(s for s in watching.sockets(self.table_id) if s is not self)):
+            if socket.seat not in frames:
+                late.append(socket)
+                continue
+            try:
+                await socket.send_frames(frames)
+            except Exception:  # that socket's trouble, not this move's: its sync catches it up
+                log.exception("a table frame was not sent")
+        for socket in late:
+            await socket.send_shared(deal, version)
 
     async def ready_for_next(self) -> None:
         """The seated person pressed "Next deal"; every socket of the table then shows who is ready."""
@@ -245,8 +268,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.watched is not None:
             if self.watched[0] == self.seat:
                 return
-            watching.unwatch(self.table_id, self.watched[0])
-        watching.watch(self.table_id, self.seat)
+            watching.unwatch(self.table_id, self.watched[0], self)
+        watching.watch(self.table_id, self.seat, self)
         self.watched = (self.seat,)
 
     async def table_updated(self, event: dict[str, Any]) -> None:
@@ -281,7 +304,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if shown <= self.shown:
             return
         self.shown = shown
-        await self.send(text_data=text)
+        # Past the session middleware's wrapper, which has nothing to do for a frame (socket_auth.py).
+        await self.scope.get("server_send", self.base_send)({"type": "websocket.send", "text": text})
 
     async def send_view(self, *, deal_id: int | None = None, version: int = -1, force: bool = False) -> None:
         """Send the seat's view unless the socket already shows that version."""

@@ -33,6 +33,21 @@ class PooledAuthMiddleware(AuthMiddleware):  # type: ignore[misc]
         scope["user"]._wrapped = await db(session_user)(scope["session"])
 
 
+class ServerSend:
+    """Puts the server's own ``send`` in the scope (``server_send``), for the frames of a move.
+
+    Channels' session middleware wraps every ``send`` of the socket to save the session before an
+    HTTP response starts; a socket's frame is never that, so it may go to the server directly.
+    """
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        """Serve the connection with ``server_send`` added to its scope."""
+        return await self.inner({**scope, "server_send": send}, receive, send)
+
+
 def socket_auth_stack(inner: Any) -> Any:
     """Cookies, the session and the user in the scope of every socket, as ``AuthMiddlewareStack``."""
-    return CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner)))
+    return ServerSend(CookieMiddleware(SessionMiddleware(PooledAuthMiddleware(inner))))

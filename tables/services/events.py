@@ -62,26 +62,36 @@ def serving_loop_gone() -> bool:
 
 
 def notify(
-    group: str, deal_id: int, version: int, move: dict[str, Any] | None = None, *, soon: bool = False
+    group: str,
+    deal_id: int,
+    version: int,
+    move: dict[str, Any] | None = None,
+    *,
+    soon: bool = False,
+    elsewhere: bool = False,
 ) -> None:
     """Send the small group event that makes every socket of the table fetch its own view
     (``move``: the committed move that made ``version``, for ``LiveDeal.catch_up``; ``soon``: hand
-    it to the layer's publisher thread instead of waiting for Redis, on a web node)."""
+    it to the layer's publisher thread instead of waiting for Redis, on a web node; ``elsewhere``:
+    this process's sockets are handed their frames by the caller, see ``send``)."""
     message: dict[str, Any] = {"type": "table.updated", "deal": deal_id, "version": version}
     if move is not None:
         message["move"] = move
     if timings.ENABLED:
         message["published"] = time.time()  # for the fan-out figure of bench/live.py
-    send(group, message, soon=soon)
+    send(group, message, soon=soon, elsewhere=elsewhere)
 
 
-def send(group: str, message: dict[str, Any], *, soon: bool = False) -> None:
-    """Send one event to every socket of ``group`` from any thread (``soon``: see ``notify``)."""
+def send(group: str, message: dict[str, Any], *, soon: bool = False, elsewhere: bool = False) -> None:
+    """Send one event to every socket of ``group`` from any thread (``soon``: see ``notify``;
+    ``elsewhere``: the sockets of this process are told without it, so a layer that can tell its
+    own messages apart does not deliver it here; any other delivers it, and each socket's version
+    drops what it already shows)."""
     layer = get_channel_layer()
     if layer is None:
         return
     if soon and hasattr(type(layer), "group_send_soon"):
-        layer.group_send_soon(group, message)
+        layer.group_send_soon(group, message, elsewhere=elsewhere)
         return
     if hasattr(type(layer), "group_send_blocking"):
         # cardclub.layers.PubSubLayer: one PUBLISH from this thread; the loop only fans out.

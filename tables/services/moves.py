@@ -58,7 +58,7 @@ def apply_move(
 
     ``user_id=None`` is the server itself (paced draws, bots, clocks). ``render``: a node serving
     the table's sockets makes every seat's frame before the event goes out (``after_commit``), and
-    they come back in the result.
+    they come back in the result, for the caller to hand to the node's sockets.
     """
     held = live.deal(deal_id)
     with held.lock:
@@ -78,10 +78,14 @@ def apply_move(
     if table is not None and (auto or table.away(seat) or table.seats[seat].expiries):
         lifecycle.note_move(table, seat, auto)
     published: list[Applied] = []
-    transaction.on_commit(
-        lambda: published.append(after_commit(held, applied, entry, render=render, table=table)),
-        robust=False,
-    )
+    # In autocommit the frames come back to the caller, who hands them to this node's sockets
+    # itself (tables/consumers.py): the event is then for the other nodes only.
+    handed = render and not connection.in_atomic_block
+
+    def commit() -> None:
+        published.append(after_commit(held, applied, entry, render=render, table=table, handed=handed))
+
+    transaction.on_commit(commit, robust=False)
     # In autocommit (a socket's move, a server step) the commit is behind us and so is the event.
     return published[0] if published else applied
 
@@ -250,9 +254,11 @@ def after_commit(
     *,
     render: bool = False,
     table: info.TableInfo | None = None,
+    handed: bool = False,
 ) -> Applied:
     """Hold the new state, tell the table's sockets, and plan the next paced step (``render``:
-    make every seat's frame first; the result carries them; ``table``: the facts the move used)."""
+    make every seat's frame first; the result carries them; ``table``: the facts the move used;
+    ``handed``: the caller hands the frames to this node's sockets, the event goes to the others)."""
     if table is None:
         table = live.table_of_match(applied.match_id)
     delay = None
@@ -271,7 +277,7 @@ def after_commit(
     # that waited on the deal's lock (about a third of the moves at 200 tables,
     # bench/results/2026-11-25-live-tables.md).
     frames = publish.table_event(
-        table.table_id, applied.deal_id, applied.version, move, render=render, facts=table
+        table.table_id, applied.deal_id, applied.version, move, render=render, facts=table, handed=handed
     )
     if applied.over and not applied.match_over:
         pacing.plan(applied.deal_id, applied.version)  # the next deal, once due (between.py)

@@ -2,10 +2,10 @@
 
 It sends the small group event (``events.notify``) and, on a node that serves the table's
 sockets (``render``), first makes every seat's frame of the new version once, held by the live
-deal: the sockets of this node find them made when the event comes back from Redis, and the
-socket that moved gets them back with its move, so a version is rendered once per node and asked
-for once. Other nodes render on the event's arrival (``views.encoded_views``); a worker applying a
-server step renders nothing.
+deal: the socket that moved gets them back with its move and hands each socket of the table on
+this node its own (``handed``: the event is then for the other nodes only), so a version is
+rendered once per node. Other nodes render on the event's arrival (``views.encoded_views``); a
+worker applying a server step renders nothing.
 """
 
 from __future__ import annotations
@@ -30,14 +30,17 @@ def table_event(
     *,
     render: bool = False,
     facts: TableInfo | None = None,
+    handed: bool = False,
 ) -> EncodedViews | None:
     """Tell the table's sockets that ``deal_id`` reached ``version`` (``0, 0``: the seats or the
     lobby changed; each socket reads its view again); with ``render``, the frames made first
-    (``facts``: the table's, when the caller has just read them)."""
+    (``facts``: the table's, when the caller has just read them; ``handed``: the caller hands
+    them to this node's sockets itself, so the event is for the other nodes)."""
     frames = views.encoded_views(table_id, deal_id, version, facts=facts) if render and deal_id else None
     # Frames first: the event never reaches this node's sockets before they exist, and it is
     # queued for the layer's publisher thread rather than waited for (cardclub/layers.py).
-    events.notify(group_of(table_id), deal_id, version, move, soon=render)
+    handed = handed and frames is not None
+    events.notify(group_of(table_id), deal_id, version, move, soon=render, elsewhere=handed)
     return frames
 
 

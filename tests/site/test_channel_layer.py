@@ -74,3 +74,23 @@ async def test_queued_sends_reach_every_member_in_order() -> None:
         assert [await asyncio.wait_for(node.receive(channel), 5) for _ in sent] == sent
     for node in nodes:
         await node.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_send_for_the_other_nodes_skips_the_sending_node() -> None:
+    """A node that handed its own sockets a move's frames sends the event to the others only; its
+    next plain send still reaches its own member, so nothing else is dropped."""
+    nodes, channels = await two_nodes_in("table-7")
+    handed: dict[str, Any] = {"type": "table.updated", "deal": 3, "version": 12}
+    plain: dict[str, Any] = {"type": "table.updated", "deal": 3, "version": 13}
+
+    def queue_both() -> None:
+        nodes[0].group_send_soon("table-7", handed, elsewhere=True)
+        nodes[0].group_send_soon("table-7", plain)
+
+    await asyncio.to_thread(queue_both)
+    elsewhere = [await asyncio.wait_for(nodes[1].receive(channels[1]), 5) for _ in range(2)]
+    assert [m["version"] for m in elsewhere] == [12, 13]
+    assert (await asyncio.wait_for(nodes[0].receive(channels[0]), 5))["version"] == 13
+    for node in nodes:
+        await node.flush()
