@@ -62,9 +62,9 @@ class EloConfig:
     provisional_k: int = 40
     provisional_games: int = 20
 
-    def k_for(self, games: int) -> int:
-        """K factor for a player who has ``games`` rated games so far."""
-        return self.provisional_k if games < self.provisional_games else self.k
+    def fold_constants(self) -> tuple[int, int, int, int]:
+        """(initial rating, provisional games, provisional K, K), read once a match by the fold."""
+        return self.initial, self.provisional_games, self.provisional_k, self.k
 
 
 # Side, RatedMatch and RatingChange are not frozen: a recompute builds hundreds of thousands of
@@ -236,13 +236,7 @@ class RatingBook:
         sides = match.sides
         best = min(s.place for s in sides)
         divisor = EXPECTED_SCALE * (len(sides) - 1)
-        config = self.config
-        initial, provisional_games, k_new, k_old = (
-            config.initial,
-            config.provisional_games,
-            config.provisional_k,
-            config.k,
-        )
+        initial, provisional_games, k_new, k_old = self.config.fold_constants()
         winner_only = match.winner_only
         changes: list[Figures] = []
         for a, side in enumerate(sides):
@@ -289,13 +283,7 @@ class RatingBook:
             raise ValueError("a zero-sum deal has exactly two sides")
         first, second = match.sides
         denominator = EXPECTED_SCALE * max(len(first.players), len(second.players))
-        config = self.config
-        initial, provisional_games, k_new, k_old = (
-            config.initial,
-            config.provisional_games,
-            config.provisional_k,
-            config.k,
-        )
+        initial, provisional_games, k_new, k_old = self.config.fold_constants()
         changes: list[Figures] = []
         at_first, at_second = averages
         for side, other, mine, theirs in (

@@ -116,7 +116,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def disconnect(self, code: int) -> None:
         """Leave the table's group; the seat is held and its clock keeps running."""
         if self.watched is not None:
-            watching.unwatch(self.table_id, self.watched[0], self)
+            watching.unwatch(self.table_id, self)
             self.watched = None
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -265,11 +265,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     def watch(self) -> None:
         """Count this socket's seat in ``watching`` (the seats whose frames this process makes)."""
-        if self.watched is not None:
-            if self.watched[0] == self.seat:
-                return
-            watching.unwatch(self.table_id, self.watched[0], self)
-        watching.watch(self.table_id, self.seat, self)
+        if self.watched is not None and self.watched[0] == self.seat:
+            return
+        watching.watch(self.table_id, self.seat, self)  # a seat it showed before is replaced
         self.watched = (self.seat,)
 
     async def table_updated(self, event: dict[str, Any]) -> None:

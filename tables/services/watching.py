@@ -10,48 +10,37 @@ counts itself in when it knows its seat and out when it leaves it or closes.
 from __future__ import annotations
 
 import threading
-from collections import Counter
 from typing import Any
 
 _lock = threading.Lock()
-_sockets: dict[int, Counter[int | None]] = {}
-_members: dict[int, dict[Any, None]] = {}  # each table's sockets, in the order they came
+# Each table's sockets in the order they came, and the seat each shows.
+_members: dict[int, dict[Any, int | None]] = {}
 
 
-def watch(table_id: int, seat: int | None, socket: Any = None) -> None:
-    """A socket of this process shows the table as ``seat`` (``socket``: the consumer itself)."""
+def watch(table_id: int, seat: int | None, socket: Any) -> None:
+    """``socket`` (a consumer of this process) shows the table as ``seat``."""
     with _lock:
-        _sockets.setdefault(table_id, Counter())[seat] += 1
-        if socket is not None:
-            _members.setdefault(table_id, {})[socket] = None
+        _members.setdefault(table_id, {})[socket] = seat
 
 
-def unwatch(table_id: int, seat: int | None, socket: Any = None) -> None:
-    """A socket of this process no longer shows the table as ``seat``."""
+def unwatch(table_id: int, socket: Any) -> None:
+    """``socket`` no longer shows the table."""
     with _lock:
         members = _members.get(table_id)
         if members is not None:
             members.pop(socket, None)
             if not members:
                 del _members[table_id]
-        counts = _sockets.get(table_id)
-        if counts is None or not counts[seat]:
-            return
-        counts[seat] -= 1
-        if not counts[seat]:
-            del counts[seat]
-        if not counts:
-            del _sockets[table_id]
 
 
 def seats(table_id: int) -> frozenset[int | None]:
     """The seats of the table that have a socket in this process."""
     with _lock:
-        return frozenset(_sockets.get(table_id, ()))
+        return frozenset(_members.get(table_id, {}).values())
 
 
 def sockets(table_id: int) -> tuple[Any, ...]:
-    """The table's sockets in this process that counted themselves in with ``socket``."""
+    """The table's sockets in this process."""
     with _lock:
         return tuple(_members.get(table_id, ()))
 
@@ -59,5 +48,4 @@ def sockets(table_id: int) -> tuple[Any, ...]:
 def clear() -> None:
     """Forget every socket (tests)."""
     with _lock:
-        _sockets.clear()
         _members.clear()

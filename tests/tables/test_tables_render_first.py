@@ -70,7 +70,7 @@ def test_only_the_seats_with_a_socket_on_the_node_are_rendered(
     """The four seats' sockets are on this node and nobody watches: no spectators' view is made."""
     table_id, deal_id, seat, action = first_move(club, members, settings)
     for s in range(4):
-        watching.watch(table_id, s)
+        watching.watch(table_id, s, object())
     applied = moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
     assert applied.frames is not None
     assert sorted(applied.frames) == [0, 1, 2, 3]
@@ -82,10 +82,10 @@ def test_a_spectator_who_arrived_after_the_frames_gets_the_spectators_view(
     """Asked for a seat the frames lack, the node makes them again with it: the spectators' frame
     is the spectators' view, without the hand or hints of any seat."""
     table_id, deal_id, seat, action = first_move(club, members, settings)
-    watching.watch(table_id, 0)
+    watching.watch(table_id, 0, object())
     moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
     assert live.deal(deal_id).frames(table_id, 1, (None,)) is None
-    watching.watch(table_id, None)
+    watching.watch(table_id, None, object())
     made = views.encoded_views(table_id, deal_id, 1, seats=(None,))
     assert sorted(made, key=lambda s: -1 if s is None else s) == [None, 0]
     assert made[None] == views._encoded(views.table_view(table_id, None))
@@ -100,11 +100,11 @@ async def test_a_socket_asking_for_frames_without_its_seat_gets_its_own(
 ) -> None:
     """The sockets' path: frames made before a spectator's socket arrived are made again for it."""
     table_id, deal_id, seat, action = await database_sync_to_async(first_move)(club, members, settings)
-    watching.watch(table_id, 0)
+    watching.watch(table_id, 0, object())
     await database_sync_to_async(moves.apply_move)(
         deal_id, seat, action, 0, user_id=members[seat].pk, render=True
     )
-    watching.watch(table_id, None)
+    watching.watch(table_id, None, object())
     made = await shared_frames(table_id, deal_id, 1, None)
     assert json.loads(made[None][1])["seat"] is None
 
@@ -116,7 +116,7 @@ def test_a_seat_frame_is_the_seat_own_view(
     """Whether or not the seat's socket is counted on the node, its frame is its own view."""
     table_id, deal_id, seat, action = first_move(club, members, settings)
     for s in watched:
-        watching.watch(table_id, s)
+        watching.watch(table_id, s, object())
     moves.apply_move(deal_id, seat, action, 0, user_id=members[seat].pk, render=True)
     made = views.encoded_views(table_id, deal_id, 1, seats=(0,))
     assert made[0] == views._encoded(views.table_view(table_id, 0))
